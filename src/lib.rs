@@ -1,0 +1,11 @@
+//! landform: deterministic procedural terrain.
+//!
+//! The crate is plain Rust by role: [`noise`] kernels, [`fractal`] composition and
+//! domain warping, [`field`] (a validated spec compiled into something that fills
+//! grids), [`grid`] regions, [`terrain`], [`erosion`] and [`hydrology`] steps. The
+//! `wasm` module is the only place that knows about JavaScript.
+
+pub mod error;
+pub mod rng;
+
+pub use error::{Error, Result};
