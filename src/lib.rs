@@ -9,3 +9,6 @@ pub mod error;
 pub mod rng;
 
 pub use error::{Error, Result};
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;

@@ -1,0 +1,36 @@
+//! The JavaScript face of landform: `#[wasm_bindgen]` types and functions only.
+//! Each binding converts its arguments, validates them through the plain-Rust core,
+//! calls it, and writes results back. Nothing here computes terrain.
+
+use wasm_bindgen::prelude::*;
+
+use crate::Error;
+
+#[wasm_bindgen(start)]
+fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// Turns a core error into the matching JS error class (`RangeError` or `TypeError`),
+/// whose message names the parameter and its allowed values.
+pub(crate) fn js_err(e: Error) -> JsValue {
+    let text = e.to_string();
+    match e {
+        Error::Range { .. } => js_sys::RangeError::new(&text).into(),
+        Error::Type { .. } => js_sys::TypeError::new(&text).into(),
+    }
+}
+
+/// Shorthand for bindings: `core_call().map_err(js_err)?`.
+pub(crate) type JsResult<T> = Result<T, JsValue>;
+
+/// Copies a JS `Float32Array` into a Rust vector after checking its length.
+pub(crate) fn read_f32(param: &'static str, a: &js_sys::Float32Array, want: usize, what: &str) -> JsResult<Vec<f32>> {
+    crate::error::check_len(param, a.length() as usize, want, what).map_err(js_err)?;
+    Ok(a.to_vec())
+}
+
+/// Checks that a caller's output `Float32Array` has the length a result needs.
+pub(crate) fn check_out(param: &'static str, a: &js_sys::Float32Array, want: usize, what: &str) -> JsResult<()> {
+    crate::error::check_len(param, a.length() as usize, want, what).map_err(js_err)
+}
