@@ -6,6 +6,7 @@
 //! `wasm` module is the only place that knows about JavaScript.
 
 pub mod error;
+pub mod noise;
 pub mod rng;
 
 pub use error::{Error, Result};
