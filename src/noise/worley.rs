@@ -3,7 +3,8 @@
 //! (F1) and second nearest (F2).
 //!
 //! One feature point per unit cell, at `cell + 0.5 + jitter · (u − 0.5)` per axis with
-//! `u ∈ [0, 1)` hashed from the cell by [`rng::hash3`] (one salted hash per axis).
+//! `u ∈ [0, 1)` hashed from the cell by [`hash3`] (x and y from the two 16-bit halves of
+//! one salted hash, z from a second).
 //! `jitter = 0` gives a regular grid of points at cell centres; `jitter = 1` lets a point
 //! fall anywhere in its cell.
 //!
@@ -20,9 +21,10 @@
 //! - F2 ∈ [F1, metric(1 + J/2, a, …)]: a neighbouring cell along the nearer side.
 //! - F2 − F1 ∈ [0, that F2 bound].
 //!
-//! [`Worley::bound`] returns these upper bounds. The values actually seen are smaller;
-//! the maxima measured over a million samples (J = 1) are listed in tests/worley.rs and
-//! in [`Worley::typical_max`], which the `Field` can use to normalise to about [0, 1].
+//! [`Worley::bound`] returns these upper bounds. The values actually seen are smaller:
+//! over a million samples with J = 1, 2D Euclidean F1 reached 1.16, F2 1.43, F2 − F1 1.27
+//! (all nine combinations per dimension are in [`Worley::typical_max`], which the
+//! `Field` can use to normalise to about `[0, 1]`).
 
 use crate::error::{check_range, Result};
 use crate::rng::hash3;
@@ -72,13 +74,47 @@ impl WorleyParams {
     }
 }
 
-/// Salts that give each axis of a feature point its own hash.
-const SALT: [u32; 3] = [0x68E3_1DA4, 0xB529_7A4D, 0x1B56_C4E9];
+/// Salts for the two hashes of a cell: the first gives x and y (16 bits each), the
+/// second z.
+const SALT: [u32; 2] = [0x68E3_1DA4, 0xB529_7A4D];
+
+/// Cell offsets with Chebyshev norm at most 4, sorted by ring: ring `r` occupies indices
+/// `(2r − 1)^N .. (2r + 1)^N`.
+const fn ring_offsets<const N: usize, const LEN: usize>() -> [[i8; N]; LEN] {
+    let mut out = [[0i8; N]; LEN];
+    let mut n = 0;
+    let mut r = 0;
+    while r <= 4 {
+        let mut k = 0;
+        while k < LEN {
+            let (mut o, mut rest, mut a, mut cheb) = ([0i8; N], k, 0, 0);
+            while a < N {
+                o[a] = (rest % 9) as i8 - 4;
+                let m = if o[a] < 0 { -o[a] } else { o[a] };
+                if m > cheb {
+                    cheb = m;
+                }
+                rest /= 9;
+                a += 1;
+            }
+            if cheb == r {
+                out[n] = o;
+                n += 1;
+            }
+            k += 1;
+        }
+        r += 1;
+    }
+    out
+}
+
+const RINGS2: [[i8; 2]; 81] = ring_offsets::<2, 81>();
+const RINGS3: [[i8; 3]; 729] = ring_offsets::<3, 729>();
 
 /// Seeded Worley noise. Holds only the seed and parameters.
 #[derive(Clone, Debug)]
 pub struct Worley {
-    seeds: [u32; 3],
+    seeds: [u32; 2],
     params: WorleyParams,
 }
 
@@ -106,26 +142,30 @@ impl Worley {
         self.dist(&axes[..dims.clamp(2, 3)])
     }
 
-    /// The largest value measured over 10⁶ random samples with jitter 1 (tests/worley.rs
-    /// checks it is not exceeded by much): a practical scale for normalising.
+    /// A practical scale for normalising to about `[0, 1]`: the largest value measured
+    /// over 10⁶ random samples (jitter 1, tests/worley.rs; seeds move it by a few
+    /// percent), rounded up to the next 0.1 and never above [`Worley::bound`]. Not a
+    /// bound: clamp the rare excess.
+    ///
+    /// | 2D / 3D     | F1          | F2          | F2 − F1     |
+    /// |-------------|-------------|-------------|-------------|
+    /// | Euclidean   | 1.20 / 1.20 | 1.50 / 1.35 | 1.30 / 1.15 |
+    /// | Manhattan   | 1.70 / 1.90 | 1.80 / 2.00 | 1.70 / 1.70 |
+    /// | Chebyshev   | 1.00 / 1.00 | 1.40 / 1.10 | 1.20 / 0.95 |
     pub fn typical_max(&self, dims: usize) -> f32 {
         use WorleyDistance::*;
         use WorleyReturn::*;
-        let three = dims >= 3;
-        match (self.params.ret, self.params.distance, three) {
-            (F1, Euclidean, false) => 1.0,
-            (F1, Manhattan, false) => 1.3,
-            (F1, Chebyshev, false) => 0.85,
-            (F1, Euclidean, true) => 1.2,
-            (F1, Manhattan, true) => 1.8,
-            (F1, Chebyshev, true) => 0.9,
-            (_, Euclidean, false) => 1.3,
-            (_, Manhattan, false) => 1.7,
-            (_, Chebyshev, false) => 1.1,
-            (_, Euclidean, true) => 1.4,
-            (_, Manhattan, true) => 2.1,
-            (_, Chebyshev, true) => 1.05,
-        }
+        let row = match self.params.distance {
+            Euclidean => [[1.20, 1.50, 1.30], [1.20, 1.35, 1.15]],
+            Manhattan => [[1.70, 1.80, 1.70], [1.90, 2.00, 1.70]],
+            Chebyshev => [[1.00, 1.40, 1.20], [1.00, 1.10, 0.95]],
+        };
+        let col = match self.params.ret {
+            F1 => 0,
+            F2 => 1,
+            F2MinusF1 => 2,
+        };
+        row[usize::from(dims >= 3)][col]
     }
 
     #[inline]
@@ -146,55 +186,61 @@ impl Worley {
         }
     }
 
-    /// Per-axis offset of a cell's feature point from the cell corner, in `[0, 1)`.
+    /// Offsets of a cell's feature point from the cell corner, in `[0, 1)` per axis
+    /// (only the first `n` are computed).
     #[inline]
-    fn offset(&self, axis: usize, c: [i32; 3]) -> f32 {
-        let u = (hash3(self.seeds[axis], c[0], c[1], c[2]) >> 8) as f32 * (1.0 / 16_777_216.0);
-        0.5 + self.params.jitter * (u - 0.5)
+    fn offsets(&self, c: [i32; 3], n: usize) -> [f32; 3] {
+        let h = hash3(self.seeds[0], c[0], c[1], c[2]);
+        let mut u = [(h & 0xFFFF) as f32 * (1.0 / 65_536.0), (h >> 16) as f32 * (1.0 / 65_536.0), 0.0];
+        if n > 2 {
+            u[2] = (hash3(self.seeds[1], c[0], c[1], c[2]) >> 8) as f32 * (1.0 / 16_777_216.0);
+        }
+        u.map(|v| 0.5 + self.params.jitter * (v - 0.5))
     }
 
-    /// Searches rings of cells around `cell` for the two nearest feature points of the
-    /// point at `frac` within that cell. `wrap` maps a cell to the cell whose hash it
-    /// uses (the identity, or modulo a period).
+    /// Searches rings of cells (from `rings`) around `cell` for the two nearest feature
+    /// points of the point at `frac` within that cell. `wrap` maps a cell to the cell
+    /// whose hash it uses (the identity, or modulo a period).
     #[inline]
-    fn search<const N: usize>(&self, cell: [i32; N], frac: [f32; N], wrap: impl Fn([i32; N]) -> [i32; 3]) -> (f32, f32) {
+    fn search<const N: usize>(
+        &self,
+        rings: &[[i8; N]],
+        cell: [i32; N],
+        frac: [f32; N],
+        wrap: impl Fn([i32; N]) -> [i32; 3],
+    ) -> (f32, f32) {
         let j = self.params.jitter;
         let (lo, hi) = ((1.0 - j) / 2.0, (1.0 + j) / 2.0);
         let (mut f1, mut f2) = (f32::INFINITY, f32::INFINITY);
-        // F2 < 3.5 for any metric, jitter and N ≤ 3 (own cell plus one neighbour), and a
-        // cell in ring r is at least r − 1 away, so rings 0..=4 always suffice.
+        // Every cell of ring r is at least `r − 1 + lo + edge` away along some axis,
+        // where `edge` is the point's distance to the nearest side of its cell.
+        let edge = frac.iter().fold(1.0f32, |m, &f| m.min(f).min(1.0 - f));
+        // F2 < 3.5 for any metric, jitter and N ≤ 3 (own cell plus one neighbour), and
+        // ring r ≥ 5 is at least 4 away, so rings 0..=4 always suffice.
+        let mut start = 0;
         for r in 0..=4i32 {
-            if r >= 1 && (r - 1) as f32 + lo >= f2 {
+            if r >= 1 && (r - 1) as f32 + lo + edge >= f2 {
                 break;
             }
-            let side = 2 * r + 1;
-            for k in 0..side.pow(N as u32) {
-                let mut o = [0i32; N];
-                let mut rest = k;
-                for v in o.iter_mut() {
-                    *v = rest % side - r;
-                    rest /= side;
-                }
-                if o.iter().all(|v| v.abs() < r) {
-                    continue; // inside the ring, already visited
-                }
+            let end = ((2 * r + 1) as usize).pow(N as u32);
+            for o in &rings[start..end] {
                 // Gap between the point and this cell's jitter box, per axis.
                 let mut gap = [0.0f32; N];
                 for a in 0..N {
-                    let (bl, bh) = (o[a] as f32 + lo, o[a] as f32 + hi);
-                    gap[a] = (bl - frac[a]).max(frac[a] - bh).max(0.0);
+                    let b = o[a] as f32;
+                    gap[a] = (b + lo - frac[a]).max(frac[a] - b - hi).max(0.0);
                 }
                 if self.dist(&gap) >= f2 {
                     continue;
                 }
                 let mut c = cell;
                 for a in 0..N {
-                    c[a] = c[a].wrapping_add(o[a]);
+                    c[a] = c[a].wrapping_add(o[a] as i32);
                 }
-                let hc = wrap(c);
+                let u = self.offsets(wrap(c), N);
                 let mut d = [0.0f32; N];
                 for a in 0..N {
-                    d[a] = o[a] as f32 + self.offset(a, hc) - frac[a];
+                    d[a] = o[a] as f32 + u[a] - frac[a];
                 }
                 let dist = self.dist(&d);
                 if dist < f1 {
@@ -204,6 +250,7 @@ impl Worley {
                     f2 = dist;
                 }
             }
+            start = end;
         }
         (f1, f2)
     }
@@ -226,27 +273,27 @@ impl Worley {
     #[inline]
     pub fn nearest2(&self, x: f32, y: f32) -> (f32, f32) {
         let (fx, fy) = (x.floor(), y.floor());
-        self.search([fx as i32, fy as i32], [x - fx, y - fy], |c| [c[0], c[1], 0])
+        self.search(&RINGS2, [fx as i32, fy as i32], [x - fx, y - fy], |c| [c[0], c[1], 0])
     }
 
     /// Both distances `(F1, F2)` at a 3D point.
     #[inline]
     pub fn nearest3(&self, x: f32, y: f32, z: f32) -> (f32, f32) {
         let (fx, fy, fz) = (x.floor(), y.floor(), z.floor());
-        self.search([fx as i32, fy as i32, fz as i32], [x - fx, y - fy, z - fz], |c| c)
+        self.search(&RINGS3, [fx as i32, fy as i32, fz as i32], [x - fx, y - fy, z - fz], |c| c)
     }
 
     /// The feature point of 2D cell `(cx, cy)`, in absolute coordinates (for drawing
     /// the points in a figure, and for brute-force checks).
     pub fn feature2(&self, cx: i32, cy: i32) -> [f32; 2] {
-        let c = [cx, cy, 0];
-        [cx as f32 + self.offset(0, c), cy as f32 + self.offset(1, c)]
+        let u = self.offsets([cx, cy, 0], 2);
+        [cx as f32 + u[0], cy as f32 + u[1]]
     }
 
     /// The feature point of 3D cell `(cx, cy, cz)`, in absolute coordinates.
     pub fn feature3(&self, cx: i32, cy: i32, cz: i32) -> [f32; 3] {
-        let c = [cx, cy, cz];
-        [cx as f32 + self.offset(0, c), cy as f32 + self.offset(1, c), cz as f32 + self.offset(2, c)]
+        let u = self.offsets([cx, cy, cz], 3);
+        [cx as f32 + u[0], cy as f32 + u[1], cz as f32 + u[2]]
     }
 
     /// Tileable 2D Worley noise: cell indices are wrapped modulo the integer periods
@@ -256,7 +303,7 @@ impl Worley {
     pub fn noise2_periodic(&self, x: f32, y: f32, px: u32, py: u32) -> f32 {
         let (px, py) = (px.clamp(1, i32::MAX as u32) as i32, py.clamp(1, i32::MAX as u32) as i32);
         let (fx, fy) = (x.floor(), y.floor());
-        let (f1, f2) = self.search([fx as i32, fy as i32], [x - fx, y - fy], |c| {
+        let (f1, f2) = self.search(&RINGS2, [fx as i32, fy as i32], [x - fx, y - fy], |c| {
             [c[0].rem_euclid(px), c[1].rem_euclid(py), 0]
         });
         self.finish(f1, f2)
