@@ -6,8 +6,11 @@
 //! `wasm` module is the only place that knows about JavaScript.
 
 pub mod error;
+pub mod erosion;
+pub mod hydrology;
 pub mod noise;
 pub mod rng;
+pub mod terrain;
 
 pub use error::{Error, Result};
 
