@@ -2,6 +2,8 @@
 //! Each binding converts its arguments, validates them through the plain-Rust core,
 //! calls it, and writes results back. Nothing here computes terrain.
 
+mod terrain;
+
 use wasm_bindgen::prelude::*;
 
 use crate::Error;

@@ -1,0 +1,114 @@
+//! Native timings of the terrain pipeline, with a tiny harness (warm-up, N timed runs,
+//! median): droplet erosion in droplets per second on 512², and depression filling
+//! (both methods) plus D8 flow accumulation per megacell from 256² to 2048².
+//!
+//! Run with `cargo bench --bench terrain` (about a minute). Time per cell that grows
+//! like log n, not like n, is what O(n log n) looks like.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use landform::erosion::{Eroder, ErosionParams};
+use landform::hydrology::{fill_depressions, flow_accumulation, FillMethod, FillParams};
+use landform::rng::Mulberry32;
+use landform::terrain::island::{island_falloff, IslandParams};
+
+/// Median seconds of `runs` timed calls of `f` after `warm` untimed ones. `setup`
+/// makes each call's fresh input outside the timing.
+fn median<T>(warm: usize, runs: usize, mut setup: impl FnMut() -> T, mut f: impl FnMut(T)) -> f64 {
+    for _ in 0..warm {
+        f(setup());
+    }
+    let mut t: Vec<f64> = (0..runs)
+        .map(|_| {
+            let input = setup();
+            let start = Instant::now();
+            f(input);
+            start.elapsed().as_secs_f64()
+        })
+        .collect();
+    t.sort_by(f64::total_cmp);
+    t[runs / 2]
+}
+
+/// An island from five octaves of bilinear value noise plus a little white noise, so
+/// it has depressions at every scale.
+fn island(n: usize, seed: u32) -> Vec<f32> {
+    let mut out = vec![0.0f32; n * n];
+    let mut amp = 0.5;
+    let mut cell = n / 4;
+    while cell >= 2 && amp > 0.02 {
+        let lw = n / cell + 2;
+        let mut rng = Mulberry32::new(seed ^ cell as u32);
+        let lattice: Vec<f32> = (0..lw * lw).map(|_| rng.next_f32()).collect();
+        for (i, o) in out.iter_mut().enumerate() {
+            let (fx, fy) = ((i % n) as f32 / cell as f32, (i / n) as f32 / cell as f32);
+            let (ix, iy) = (fx as usize, fy as usize);
+            let (u, v) = (fx - ix as f32, fy - iy as f32);
+            let at = |x: usize, y: usize| lattice[y * lw + x];
+            let top = at(ix, iy) * (1.0 - u) + at(ix + 1, iy) * u;
+            let bot = at(ix, iy + 1) * (1.0 - u) + at(ix + 1, iy + 1) * u;
+            *o += amp * (top * (1.0 - v) + bot * v);
+        }
+        amp *= 0.5;
+        cell /= 2;
+    }
+    let mut rng = Mulberry32::new(seed);
+    for o in out.iter_mut() {
+        *o += 0.004 * rng.next_f32();
+    }
+    island_falloff(&mut out, n, n, &IslandParams { blend: 0.6, ..Default::default() }).unwrap();
+    out
+}
+
+fn main() {
+    let n = 512;
+    let map = island(n, 7);
+    let chunk = 50_000u32;
+    let secs = median(1, 5, || (map.clone(), Eroder::new(n, n, ErosionParams::default()).unwrap()), |(mut m, mut e)| {
+        e.run(&mut m, chunk).unwrap();
+        black_box(m);
+    });
+    println!("erosion   512²  {:>9.0} droplets/s  ({chunk} droplets in {:.1} ms, default params)", chunk as f64 / secs, secs * 1e3);
+
+    println!("\nfill and flow on value-noise islands (median; ns/cell/log2n flat = n log n)");
+    println!("{:>6} | {:^33} | {:^33} | {:^33} | {}", "size", "priority-flood", "planchon-darboux", "d8 accumulation", "p-d sweeps");
+    let head = format!("{:>8} {:>9} {:>14}", "ms", "ms/Mcell", "ns/cell/log2n");
+    println!("{:>6} | {head} | {head} | {head} |", "");
+    for (side, runs) in [(256usize, 7), (512, 5), (1024, 3), (2048, 3)] {
+        let cells = side * side;
+        let map = island(side, 11);
+        let fill = |method| {
+            let p = FillParams { method, epsilon: 0.0, sea_level: None };
+            median(1, runs, || map.clone(), move |mut m| {
+                fill_depressions(&mut m, side, side, &p).unwrap();
+                black_box(m);
+            })
+        };
+        let pf = fill(FillMethod::PriorityFlood);
+        let pd = fill(FillMethod::PlanchonDarboux);
+        let sweeps = fill_depressions(&mut map.clone(), side, side, &FillParams { method: FillMethod::PlanchonDarboux, ..Default::default() })
+            .unwrap()
+            .passes;
+        let mut filled = map.clone();
+        fill_depressions(&mut filled, side, side, &FillParams::default()).unwrap();
+        let mut acc = vec![0.0f32; cells];
+        let d8 = median(1, runs, || (), |_| {
+            black_box(flow_accumulation(&filled, side, side, None, &mut acc).unwrap());
+        });
+        let cols = |s: f64| format!("{:>8.1} {:>9.1} {:>14.2}", s * 1e3, s * 1e3 / (cells as f64 / 1e6), s * 1e9 / cells as f64 / (cells as f64).log2());
+        println!("{:>5}² | {} | {} | {} | {sweeps}", side, cols(pf), cols(pd), cols(d8));
+    }
+
+    let side = 512;
+    let mut rng = Mulberry32::new(3);
+    let noise: Vec<f32> = (0..side * side).map(|_| rng.next_f32()).collect();
+    for method in [FillMethod::PriorityFlood, FillMethod::PlanchonDarboux] {
+        let p = FillParams { method, ..Default::default() };
+        let s = median(1, 3, || noise.clone(), |mut m| {
+            fill_depressions(&mut m, side, side, &p).unwrap();
+            black_box(m);
+        });
+        println!("white noise 512² (worst case): {method:?} {:.1} ms", s * 1e3);
+    }
+}
