@@ -7,19 +7,31 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Error {
     /// A number outside its allowed range (or NaN/Infinity), or a length that does not fit.
-    Range { param: &'static str, message: String },
+    Range {
+        param: &'static str,
+        message: String,
+    },
     /// A value of the wrong kind: an unknown name, a missing field.
-    Type { param: &'static str, message: String },
+    Type {
+        param: &'static str,
+        message: String,
+    },
 }
 
 pub type Result<T> = std::result::Result<T, Error>;
 
 impl Error {
     pub fn range(param: &'static str, message: impl Into<String>) -> Self {
-        Error::Range { param, message: message.into() }
+        Error::Range {
+            param,
+            message: message.into(),
+        }
     }
     pub fn kind(param: &'static str, message: impl Into<String>) -> Self {
-        Error::Type { param, message: message.into() }
+        Error::Type {
+            param,
+            message: message.into(),
+        }
     }
     pub fn param(&self) -> &'static str {
         match self {
@@ -43,10 +55,16 @@ impl std::error::Error for Error {}
 /// Checks that `v` is finite and within `[lo, hi]`.
 pub fn check_range(param: &'static str, v: f64, lo: f64, hi: f64) -> Result<()> {
     if !v.is_finite() {
-        return Err(Error::range(param, format!("must be a finite number in [{lo}, {hi}], got {v}")));
+        return Err(Error::range(
+            param,
+            format!("must be a finite number in [{lo}, {hi}], got {v}"),
+        ));
     }
     if v < lo || v > hi {
-        return Err(Error::range(param, format!("must be in [{lo}, {hi}], got {v}")));
+        return Err(Error::range(
+            param,
+            format!("must be in [{lo}, {hi}], got {v}"),
+        ));
     }
     Ok(())
 }
@@ -54,7 +72,10 @@ pub fn check_range(param: &'static str, v: f64, lo: f64, hi: f64) -> Result<()> 
 /// Checks that `v` is finite and strictly above `lo` (and at most `hi`).
 pub fn check_above(param: &'static str, v: f64, lo: f64, hi: f64) -> Result<()> {
     if !v.is_finite() || v <= lo || v > hi {
-        return Err(Error::range(param, format!("must be a finite number in ({lo}, {hi}], got {v}")));
+        return Err(Error::range(
+            param,
+            format!("must be a finite number in ({lo}, {hi}], got {v}"),
+        ));
     }
     Ok(())
 }
@@ -63,14 +84,20 @@ pub fn check_above(param: &'static str, v: f64, lo: f64, hi: f64) -> Result<()> 
 pub fn check_finite_slice(param: &'static str, values: &[f32]) -> Result<()> {
     match values.iter().position(|v| !v.is_finite()) {
         None => Ok(()),
-        Some(i) => Err(Error::range(param, format!("must hold only finite numbers; index {i} is {}", values[i]))),
+        Some(i) => Err(Error::range(
+            param,
+            format!("must hold only finite numbers; index {i} is {}", values[i]),
+        )),
     }
 }
 
 /// Checks that a buffer has exactly the length a grid needs.
 pub fn check_len(param: &'static str, got: usize, want: usize, what: &str) -> Result<()> {
     if got != want {
-        return Err(Error::range(param, format!("must have length {want} ({what}), got {got}")));
+        return Err(Error::range(
+            param,
+            format!("must have length {want} ({what}), got {got}"),
+        ));
     }
     Ok(())
 }

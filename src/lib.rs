@@ -1,18 +1,26 @@
 //! landform: deterministic procedural terrain.
 //!
 //! The crate is plain Rust by role: [`noise`] kernels, [`fractal`] composition and
-//! domain warping, [`field`] (a validated spec compiled into something that fills
-//! grids), [`grid`] regions, [`terrain`], [`erosion`] and [`hydrology`] steps. The
-//! `wasm` module is the only place that knows about JavaScript.
+//! domain warping, [`field`] (a validated [`spec::Spec`] compiled into something that
+//! fills grids), [`grid`] regions, and the terrain steps: [`terrain`] (island shaping,
+//! biomes, caves, placement), [`erosion`] and [`hydrology`]. The `wasm` module is the only place that knows
+//! about JavaScript.
 
 pub mod error;
 pub mod erosion;
+pub mod field;
+pub mod fractal;
+pub mod grid;
 pub mod hydrology;
 pub mod noise;
 pub mod rng;
+pub mod spec;
 pub mod terrain;
 
 pub use error::{Error, Result};
+pub use field::Field;
+pub use grid::Region;
+pub use spec::Spec;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;

@@ -25,7 +25,11 @@ fn simplex2_is_zero_at_every_lattice_vertex() {
             let (x, y) = vertex2(a, b);
             // Tolerance: f32 rounding of the vertex position (ulp ≈ 2e-6 near 20) times
             // the steepest slope (about 7).
-            assert!(n.noise2(x, y).abs() < 5e-5, "({a},{b}) -> {}", n.noise2(x, y));
+            assert!(
+                n.noise2(x, y).abs() < 5e-5,
+                "({a},{b}) -> {}",
+                n.noise2(x, y)
+            );
         }
     }
 }
@@ -46,7 +50,12 @@ fn extremes(dims: usize) -> (f32, f32) {
     let mut rng = Mulberry32::new(7);
     let (mut lo, mut hi) = (f32::MAX, f32::MIN);
     for _ in 0..1_000_000 {
-        let (x, y, z, w) = (coord(&mut rng, 200.0), coord(&mut rng, 200.0), coord(&mut rng, 200.0), coord(&mut rng, 200.0));
+        let (x, y, z, w) = (
+            coord(&mut rng, 200.0),
+            coord(&mut rng, 200.0),
+            coord(&mut rng, 200.0),
+            coord(&mut rng, 200.0),
+        );
         let v = match dims {
             2 => n.noise2(x, y),
             3 => n.noise3(x, y, z),
@@ -61,8 +70,14 @@ fn extremes(dims: usize) -> (f32, f32) {
 
 fn assert_range(dims: usize, reach: f32) {
     let (lo, hi) = extremes(dims);
-    assert!(lo >= -1.0 && hi <= 1.0, "{dims}D left [-1, 1]: [{lo}, {hi}]");
-    assert!(lo < -reach && hi > reach, "{dims}D does not reach ±{reach}: [{lo}, {hi}]");
+    assert!(
+        lo >= -1.0 && hi <= 1.0,
+        "{dims}D left [-1, 1]: [{lo}, {hi}]"
+    );
+    assert!(
+        lo < -reach && hi > reach,
+        "{dims}D does not reach ±{reach}: [{lo}, {hi}]"
+    );
 }
 
 #[test]
@@ -89,14 +104,28 @@ fn simplex_changes_by_a_bounded_amount_between_nearby_points() {
     let eps = 1e-3f32;
     let l = 10.0f32;
     for _ in 0..100_000 {
-        let p = [coord(&mut rng, 30.0), coord(&mut rng, 30.0), coord(&mut rng, 30.0), coord(&mut rng, 30.0)];
-        let d = [coord(&mut rng, eps), coord(&mut rng, eps), coord(&mut rng, eps), coord(&mut rng, eps)];
+        let p = [
+            coord(&mut rng, 30.0),
+            coord(&mut rng, 30.0),
+            coord(&mut rng, 30.0),
+            coord(&mut rng, 30.0),
+        ];
+        let d = [
+            coord(&mut rng, eps),
+            coord(&mut rng, eps),
+            coord(&mut rng, eps),
+            coord(&mut rng, eps),
+        ];
         let len = (d.iter().map(|v| v * v).sum::<f32>()).sqrt();
         let tol = l * len + 1e-5;
         let d2 = n.noise2(p[0] + d[0], p[1] + d[1]) - n.noise2(p[0], p[1]);
         let d3 = n.noise3(p[0] + d[0], p[1] + d[1], p[2] + d[2]) - n.noise3(p[0], p[1], p[2]);
-        let d4 = n.noise4(p[0] + d[0], p[1] + d[1], p[2] + d[2], p[3] + d[3]) - n.noise4(p[0], p[1], p[2], p[3]);
-        assert!(d2.abs() <= tol && d3.abs() <= tol && d4.abs() <= tol, "at {p:?}: {d2} {d3} {d4} > {tol}");
+        let d4 = n.noise4(p[0] + d[0], p[1] + d[1], p[2] + d[2], p[3] + d[3])
+            - n.noise4(p[0], p[1], p[2], p[3]);
+        assert!(
+            d2.abs() <= tol && d3.abs() <= tol && d4.abs() <= tol,
+            "at {p:?}: {d2} {d3} {d4} > {tol}"
+        );
     }
 }
 
@@ -114,7 +143,10 @@ fn simplex2_derivative_matches_central_finite_differences() {
         let fdy = (n.noise2(x, y + h) - n.noise2(x, y - h)) / (2.0 * h);
         // Truncation error h²·f'''/6 plus f32 rounding of the difference quotient.
         let tol = 0.02 + 0.01 * dx.abs().max(dy.abs());
-        assert!((dx - fdx).abs() < tol && (dy - fdy).abs() < tol, "at ({x},{y}): ({dx},{dy}) vs ({fdx},{fdy})");
+        assert!(
+            (dx - fdx).abs() < tol && (dy - fdy).abs() < tol,
+            "at ({x},{y}): ({dx},{dy}) vs ({fdx},{fdy})"
+        );
         steepest = steepest.max((dx * dx + dy * dy).sqrt());
     }
     println!("steepest 2D slope seen: {steepest}");
@@ -126,10 +158,24 @@ fn simplex_same_seed_gives_identical_bits() {
     let (a, b) = (Simplex::new(1234), Simplex::new(1234));
     let mut rng = Mulberry32::new(1);
     for _ in 0..10_000 {
-        let p = [coord(&mut rng, 100.0), coord(&mut rng, 100.0), coord(&mut rng, 100.0), coord(&mut rng, 100.0)];
-        assert_eq!(a.noise2(p[0], p[1]).to_bits(), b.noise2(p[0], p[1]).to_bits());
-        assert_eq!(a.noise3(p[0], p[1], p[2]).to_bits(), b.noise3(p[0], p[1], p[2]).to_bits());
-        assert_eq!(a.noise4(p[0], p[1], p[2], p[3]).to_bits(), b.noise4(p[0], p[1], p[2], p[3]).to_bits());
+        let p = [
+            coord(&mut rng, 100.0),
+            coord(&mut rng, 100.0),
+            coord(&mut rng, 100.0),
+            coord(&mut rng, 100.0),
+        ];
+        assert_eq!(
+            a.noise2(p[0], p[1]).to_bits(),
+            b.noise2(p[0], p[1]).to_bits()
+        );
+        assert_eq!(
+            a.noise3(p[0], p[1], p[2]).to_bits(),
+            b.noise3(p[0], p[1], p[2]).to_bits()
+        );
+        assert_eq!(
+            a.noise4(p[0], p[1], p[2], p[3]).to_bits(),
+            b.noise4(p[0], p[1], p[2], p[3]).to_bits()
+        );
     }
 }
 

@@ -4,10 +4,21 @@
 use landform::noise::worley::{Worley, WorleyDistance, WorleyParams, WorleyReturn};
 use landform::rng::Mulberry32;
 
-const METRICS: [WorleyDistance; 3] = [WorleyDistance::Euclidean, WorleyDistance::Manhattan, WorleyDistance::Chebyshev];
+const METRICS: [WorleyDistance; 3] = [
+    WorleyDistance::Euclidean,
+    WorleyDistance::Manhattan,
+    WorleyDistance::Chebyshev,
+];
 
 fn kernel(seed: u32, ret: WorleyReturn, distance: WorleyDistance, jitter: f32) -> Worley {
-    Worley::new(seed, WorleyParams { ret, distance, jitter })
+    Worley::new(
+        seed,
+        WorleyParams {
+            ret,
+            distance,
+            jitter,
+        },
+    )
 }
 
 fn coord(rng: &mut Mulberry32, r: f32) -> f32 {
@@ -61,7 +72,10 @@ fn worley2_f1_and_f2_match_brute_force_over_seven_by_seven_cells() {
                 let (x, y) = (coord(&mut rng, 40.0), coord(&mut rng, 40.0));
                 let (f1, f2) = w.nearest2(x, y);
                 let (b1, b2) = brute2(&w, m, x, y, 3);
-                assert!((f1 - b1).abs() < 1e-5 && (f2 - b2).abs() < 1e-5, "{m:?} j={jitter} at ({x},{y}): ({f1},{f2}) vs ({b1},{b2})");
+                assert!(
+                    (f1 - b1).abs() < 1e-5 && (f2 - b2).abs() < 1e-5,
+                    "{m:?} j={jitter} at ({x},{y}): ({f1},{f2}) vs ({b1},{b2})"
+                );
             }
         }
     }
@@ -74,10 +88,17 @@ fn worley3_f1_and_f2_match_brute_force_over_seven_cubed_cells() {
         for jitter in [0.0, 1.0] {
             let w = kernel(5, WorleyReturn::F1, m, jitter);
             for _ in 0..2_000 {
-                let p = [coord(&mut rng, 40.0), coord(&mut rng, 40.0), coord(&mut rng, 40.0)];
+                let p = [
+                    coord(&mut rng, 40.0),
+                    coord(&mut rng, 40.0),
+                    coord(&mut rng, 40.0),
+                ];
                 let (f1, f2) = w.nearest3(p[0], p[1], p[2]);
                 let (b1, b2) = brute3(&w, m, p, 3);
-                assert!((f1 - b1).abs() < 1e-5 && (f2 - b2).abs() < 1e-5, "{m:?} j={jitter} at {p:?}: ({f1},{f2}) vs ({b1},{b2})");
+                assert!(
+                    (f1 - b1).abs() < 1e-5 && (f2 - b2).abs() < 1e-5,
+                    "{m:?} j={jitter} at {p:?}: ({f1},{f2}) vs ({b1},{b2})"
+                );
             }
         }
     }
@@ -88,9 +109,18 @@ fn worley_returns_f1_f2_and_their_difference_as_asked() {
     let (x, y) = (3.3, -7.9);
     let (f1, f2) = kernel(8, WorleyReturn::F1, WorleyDistance::Euclidean, 1.0).nearest2(x, y);
     assert!(f1 <= f2);
-    assert_eq!(kernel(8, WorleyReturn::F1, WorleyDistance::Euclidean, 1.0).noise2(x, y), f1);
-    assert_eq!(kernel(8, WorleyReturn::F2, WorleyDistance::Euclidean, 1.0).noise2(x, y), f2);
-    assert_eq!(kernel(8, WorleyReturn::F2MinusF1, WorleyDistance::Euclidean, 1.0).noise2(x, y), f2 - f1);
+    assert_eq!(
+        kernel(8, WorleyReturn::F1, WorleyDistance::Euclidean, 1.0).noise2(x, y),
+        f1
+    );
+    assert_eq!(
+        kernel(8, WorleyReturn::F2, WorleyDistance::Euclidean, 1.0).noise2(x, y),
+        f2
+    );
+    assert_eq!(
+        kernel(8, WorleyReturn::F2MinusF1, WorleyDistance::Euclidean, 1.0).noise2(x, y),
+        f2 - f1
+    );
 }
 
 #[test]
@@ -113,21 +143,46 @@ fn worley_with_zero_jitter_is_the_regular_grid_closed_form() {
     let e = kernel(1, WorleyReturn::F1, WorleyDistance::Euclidean, 0.0);
     assert!((e.noise2(3.0, -2.0) - 0.5f32.sqrt()).abs() < 1e-6);
     assert_eq!(e.noise2(3.5, -1.5), 0.0);
-    assert!((kernel(1, WorleyReturn::F1, WorleyDistance::Manhattan, 0.0).noise2(3.0, 4.0) - 1.0).abs() < 1e-6);
-    assert!((kernel(1, WorleyReturn::F1, WorleyDistance::Chebyshev, 0.0).noise2(3.0, 4.0) - 0.5).abs() < 1e-6);
-    assert_eq!(kernel(1, WorleyReturn::F2MinusF1, WorleyDistance::Euclidean, 0.0).noise2(3.0, 4.5), 0.0);
-    assert!((kernel(1, WorleyReturn::F2, WorleyDistance::Euclidean, 0.0).noise2(0.5, 0.5) - 1.0).abs() < 1e-6);
-    assert!((kernel(1, WorleyReturn::F1, WorleyDistance::Euclidean, 0.0).noise3(1.0, 1.0, 1.0) - 0.75f32.sqrt()).abs() < 1e-6);
+    assert!(
+        (kernel(1, WorleyReturn::F1, WorleyDistance::Manhattan, 0.0).noise2(3.0, 4.0) - 1.0).abs()
+            < 1e-6
+    );
+    assert!(
+        (kernel(1, WorleyReturn::F1, WorleyDistance::Chebyshev, 0.0).noise2(3.0, 4.0) - 0.5).abs()
+            < 1e-6
+    );
+    assert_eq!(
+        kernel(1, WorleyReturn::F2MinusF1, WorleyDistance::Euclidean, 0.0).noise2(3.0, 4.5),
+        0.0
+    );
+    assert!(
+        (kernel(1, WorleyReturn::F2, WorleyDistance::Euclidean, 0.0).noise2(0.5, 0.5) - 1.0).abs()
+            < 1e-6
+    );
+    assert!(
+        (kernel(1, WorleyReturn::F1, WorleyDistance::Euclidean, 0.0).noise3(1.0, 1.0, 1.0)
+            - 0.75f32.sqrt())
+        .abs()
+            < 1e-6
+    );
 }
 
 #[test]
 fn worley_chebyshev_f1_le_euclidean_f1_le_manhattan_f1_at_every_point() {
     let mut rng = Mulberry32::new(21);
-    let [c, e, m] = [WorleyDistance::Chebyshev, WorleyDistance::Euclidean, WorleyDistance::Manhattan].map(|d| kernel(6, WorleyReturn::F1, d, 1.0));
+    let [c, e, m] = [
+        WorleyDistance::Chebyshev,
+        WorleyDistance::Euclidean,
+        WorleyDistance::Manhattan,
+    ]
+    .map(|d| kernel(6, WorleyReturn::F1, d, 1.0));
     for _ in 0..20_000 {
         let (x, y) = (coord(&mut rng, 50.0), coord(&mut rng, 50.0));
         let (vc, ve, vm) = (c.noise2(x, y), e.noise2(x, y), m.noise2(x, y));
-        assert!(vc <= ve + 1e-6 && ve <= vm + 1e-6, "({x},{y}): {vc} {ve} {vm}");
+        assert!(
+            vc <= ve + 1e-6 && ve <= vm + 1e-6,
+            "({x},{y}): {vc} {ve} {vm}"
+        );
     }
 }
 
@@ -143,7 +198,10 @@ fn worley_f1_and_f2_change_no_faster_than_the_distance_moved() {
             let (a1, a2) = w.nearest2(x, y);
             let (b1, b2) = w.nearest2(x + dx, y + dy);
             let step = metric(m, &[dx, dy]) + 1e-5;
-            assert!((a1 - b1).abs() <= step && (a2 - b2).abs() <= step, "{m:?} at ({x},{y})");
+            assert!(
+                (a1 - b1).abs() <= step && (a2 - b2).abs() <= step,
+                "{m:?} at ({x},{y})"
+            );
         }
     }
 }
@@ -154,23 +212,46 @@ fn maxima(m: WorleyDistance, dims: usize) -> [f32; 3] {
     let mut rng = Mulberry32::new(9);
     let mut hi = [0.0f32; 3];
     for _ in 0..1_000_000 {
-        let (x, y, z) = (coord(&mut rng, 300.0), coord(&mut rng, 300.0), coord(&mut rng, 300.0));
-        let (f1, f2) = if dims == 2 { w.nearest2(x, y) } else { w.nearest3(x, y, z) };
+        let (x, y, z) = (
+            coord(&mut rng, 300.0),
+            coord(&mut rng, 300.0),
+            coord(&mut rng, 300.0),
+        );
+        let (f1, f2) = if dims == 2 {
+            w.nearest2(x, y)
+        } else {
+            w.nearest3(x, y, z)
+        };
         assert!(f1 >= 0.0 && f2 >= f1, "{m:?} {dims}D at ({x},{y},{z})");
         hi = [hi[0].max(f1), hi[1].max(f2), hi[2].max(f2 - f1)];
     }
-    println!("worley {dims}D {m:?} max over 1e6 samples: F1 {} F2 {} F2-F1 {}", hi[0], hi[1], hi[2]);
+    println!(
+        "worley {dims}D {m:?} max over 1e6 samples: F1 {} F2 {} F2-F1 {}",
+        hi[0], hi[1], hi[2]
+    );
     hi
 }
 
 fn check_ranges(dims: usize) {
     let all = METRICS.map(|m| (m, maxima(m, dims)));
     for (m, hi) in all {
-        for (k, ret) in [WorleyReturn::F1, WorleyReturn::F2, WorleyReturn::F2MinusF1].into_iter().enumerate() {
+        for (k, ret) in [WorleyReturn::F1, WorleyReturn::F2, WorleyReturn::F2MinusF1]
+            .into_iter()
+            .enumerate()
+        {
             let w = kernel(0, ret, m, 1.0);
-            assert!(hi[k] <= w.bound(dims), "{m:?} {ret:?}: {} above proven bound {}", hi[k], w.bound(dims));
+            assert!(
+                hi[k] <= w.bound(dims),
+                "{m:?} {ret:?}: {} above proven bound {}",
+                hi[k],
+                w.bound(dims)
+            );
             let typical = w.typical_max(dims);
-            assert!(hi[k] <= typical && hi[k] > 0.85 * typical, "{m:?} {ret:?}: measured {} vs typical_max {typical}", hi[k]);
+            assert!(
+                hi[k] <= typical && hi[k] > 0.85 * typical,
+                "{m:?} {ret:?}: measured {} vs typical_max {typical}",
+                hi[k]
+            );
         }
     }
 }
@@ -195,9 +276,20 @@ fn worley2_periodic_repeats_exactly_every_period() {
             let x = (rng.next_below(256 * 16) as f32) / 256.0 - 8.0;
             let y = (rng.next_below(256 * 16) as f32) / 256.0 - 8.0;
             let v = w.noise2_periodic(x, y, px, py);
-            assert_eq!(v, w.noise2_periodic(x + px as f32, y, px, py), "x period {px} at ({x},{y})");
-            assert_eq!(v, w.noise2_periodic(x, y + py as f32, px, py), "y period {py} at ({x},{y})");
-            assert_eq!(v, w.noise2_periodic(x - 3.0 * px as f32, y + 2.0 * py as f32, px, py));
+            assert_eq!(
+                v,
+                w.noise2_periodic(x + px as f32, y, px, py),
+                "x period {px} at ({x},{y})"
+            );
+            assert_eq!(
+                v,
+                w.noise2_periodic(x, y + py as f32, px, py),
+                "y period {py} at ({x},{y})"
+            );
+            assert_eq!(
+                v,
+                w.noise2_periodic(x - 3.0 * px as f32, y + 2.0 * py as f32, px, py)
+            );
         }
     }
 }

@@ -66,10 +66,22 @@ const GRAD2: [[f32; 2]; 16] = [
 
 /// The 12 edge midpoints of the cube plus 4 repeats, as in Perlin's improved noise.
 const GRAD3: [[f32; 3]; 16] = [
-    [1.0, 1.0, 0.0], [-1.0, 1.0, 0.0], [1.0, -1.0, 0.0], [-1.0, -1.0, 0.0],
-    [1.0, 0.0, 1.0], [-1.0, 0.0, 1.0], [1.0, 0.0, -1.0], [-1.0, 0.0, -1.0],
-    [0.0, 1.0, 1.0], [0.0, -1.0, 1.0], [0.0, 1.0, -1.0], [0.0, -1.0, -1.0],
-    [1.0, 1.0, 0.0], [-1.0, 1.0, 0.0], [0.0, -1.0, 1.0], [0.0, -1.0, -1.0],
+    [1.0, 1.0, 0.0],
+    [-1.0, 1.0, 0.0],
+    [1.0, -1.0, 0.0],
+    [-1.0, -1.0, 0.0],
+    [1.0, 0.0, 1.0],
+    [-1.0, 0.0, 1.0],
+    [1.0, 0.0, -1.0],
+    [-1.0, 0.0, -1.0],
+    [0.0, 1.0, 1.0],
+    [0.0, -1.0, 1.0],
+    [0.0, 1.0, -1.0],
+    [0.0, -1.0, -1.0],
+    [1.0, 1.0, 0.0],
+    [-1.0, 1.0, 0.0],
+    [0.0, -1.0, 1.0],
+    [0.0, -1.0, -1.0],
 ];
 
 /// Gradient `h & 31` in 4D: component `(h >> 3) & 3` is zero, the other three are ±1
@@ -97,7 +109,9 @@ pub struct Simplex {
 impl Simplex {
     /// Builds the permutation from `seed` with [`rng::permutation`] (Mulberry32).
     pub fn new(seed: u32) -> Self {
-        Self { perm: rng::doubled(&rng::permutation(seed)) }
+        Self {
+            perm: rng::doubled(&rng::permutation(seed)),
+        }
     }
 
     #[inline]
@@ -143,8 +157,16 @@ impl Simplex {
         let (ii, jj) = (i as i32, j as i32);
         let corners = [
             (x0, y0, self.hash2(ii, jj)),
-            (x0 - i1 as f32 + G2, y0 - j1 as f32 + G2, self.hash2(ii.wrapping_add(i1), jj.wrapping_add(j1))),
-            (x0 - 1.0 + 2.0 * G2, y0 - 1.0 + 2.0 * G2, self.hash2(ii.wrapping_add(1), jj.wrapping_add(1))),
+            (
+                x0 - i1 as f32 + G2,
+                y0 - j1 as f32 + G2,
+                self.hash2(ii.wrapping_add(i1), jj.wrapping_add(j1)),
+            ),
+            (
+                x0 - 1.0 + 2.0 * G2,
+                y0 - 1.0 + 2.0 * G2,
+                self.hash2(ii.wrapping_add(1), jj.wrapping_add(1)),
+            ),
         ];
         let (mut v, mut dx, mut dy) = (0.0f32, 0.0f32, 0.0f32);
         for (cx, cy, h) in corners {
@@ -193,10 +215,18 @@ impl Simplex {
         let mut v = 0.0f32;
         for (n, st) in steps.iter().enumerate() {
             let off = n as f32 * G3;
-            let d = [x0 - st[0] as f32 + off, y0 - st[1] as f32 + off, z0 - st[2] as f32 + off];
+            let d = [
+                x0 - st[0] as f32 + off,
+                y0 - st[1] as f32 + off,
+                z0 - st[2] as f32 + off,
+            ];
             let t = R2 - d[0] * d[0] - d[1] * d[1] - d[2] * d[2];
             if t > 0.0 {
-                let h = self.hash3(ii.wrapping_add(st[0]), jj.wrapping_add(st[1]), kk.wrapping_add(st[2]));
+                let h = self.hash3(
+                    ii.wrapping_add(st[0]),
+                    jj.wrapping_add(st[1]),
+                    kk.wrapping_add(st[2]),
+                );
                 let g = GRAD3[(h & 15) as usize];
                 let t2 = t * t;
                 v += t2 * t2 * (g[0] * d[0] + g[1] * d[1] + g[2] * d[2]);
@@ -210,9 +240,19 @@ impl Simplex {
     #[inline]
     pub fn noise4(&self, x: f32, y: f32, z: f32, w: f32) -> f32 {
         let s = (x + y + z + w) * F4;
-        let c = [(x + s).floor(), (y + s).floor(), (z + s).floor(), (w + s).floor()];
+        let c = [
+            (x + s).floor(),
+            (y + s).floor(),
+            (z + s).floor(),
+            (w + s).floor(),
+        ];
         let t = (c[0] + c[1] + c[2] + c[3]) * G4;
-        let d0 = [x - (c[0] - t), y - (c[1] - t), z - (c[2] - t), w - (c[3] - t)];
+        let d0 = [
+            x - (c[0] - t),
+            y - (c[1] - t),
+            z - (c[2] - t),
+            w - (c[3] - t),
+        ];
         // Rank of each offset among the four (Gustavson 2012): the axis with rank 3 is
         // stepped first, rank 0 last.
         let mut rank = [0i32; 4];

@@ -63,7 +63,11 @@ pub struct WorleyParams {
 impl Default for WorleyParams {
     /// F1, Euclidean, jitter 1: the classic look.
     fn default() -> Self {
-        Self { ret: WorleyReturn::F1, distance: WorleyDistance::Euclidean, jitter: 1.0 }
+        Self {
+            ret: WorleyReturn::F1,
+            distance: WorleyDistance::Euclidean,
+            jitter: 1.0,
+        }
     }
 }
 
@@ -122,8 +126,15 @@ impl Worley {
     /// A jitter outside `[0, 1]` is clamped (NaN becomes 1); use
     /// [`WorleyParams::check`] first to report it instead.
     pub fn new(seed: u32, params: WorleyParams) -> Self {
-        let jitter = if params.jitter.is_nan() { 1.0 } else { params.jitter.clamp(0.0, 1.0) };
-        Self { seeds: SALT.map(|s| seed ^ s), params: WorleyParams { jitter, ..params } }
+        let jitter = if params.jitter.is_nan() {
+            1.0
+        } else {
+            params.jitter.clamp(0.0, 1.0)
+        };
+        Self {
+            seeds: SALT.map(|s| seed ^ s),
+            params: WorleyParams { jitter, ..params },
+        }
     }
 
     pub fn params(&self) -> WorleyParams {
@@ -191,7 +202,11 @@ impl Worley {
     #[inline]
     fn offsets(&self, c: [i32; 3], n: usize) -> [f32; 3] {
         let h = hash3(self.seeds[0], c[0], c[1], c[2]);
-        let mut u = [(h & 0xFFFF) as f32 * (1.0 / 65_536.0), (h >> 16) as f32 * (1.0 / 65_536.0), 0.0];
+        let mut u = [
+            (h & 0xFFFF) as f32 * (1.0 / 65_536.0),
+            (h >> 16) as f32 * (1.0 / 65_536.0),
+            0.0,
+        ];
         if n > 2 {
             u[2] = (hash3(self.seeds[1], c[0], c[1], c[2]) >> 8) as f32 * (1.0 / 16_777_216.0);
         }
@@ -273,14 +288,21 @@ impl Worley {
     #[inline]
     pub fn nearest2(&self, x: f32, y: f32) -> (f32, f32) {
         let (fx, fy) = (x.floor(), y.floor());
-        self.search(&RINGS2, [fx as i32, fy as i32], [x - fx, y - fy], |c| [c[0], c[1], 0])
+        self.search(&RINGS2, [fx as i32, fy as i32], [x - fx, y - fy], |c| {
+            [c[0], c[1], 0]
+        })
     }
 
     /// Both distances `(F1, F2)` at a 3D point.
     #[inline]
     pub fn nearest3(&self, x: f32, y: f32, z: f32) -> (f32, f32) {
         let (fx, fy, fz) = (x.floor(), y.floor(), z.floor());
-        self.search(&RINGS3, [fx as i32, fy as i32, fz as i32], [x - fx, y - fy, z - fz], |c| c)
+        self.search(
+            &RINGS3,
+            [fx as i32, fy as i32, fz as i32],
+            [x - fx, y - fy, z - fz],
+            |c| c,
+        )
     }
 
     /// The feature point of 2D cell `(cx, cy)`, in absolute coordinates (for drawing
@@ -301,7 +323,10 @@ impl Worley {
     /// so the pattern repeats exactly every `px` along x and `py` along y.
     #[inline]
     pub fn noise2_periodic(&self, x: f32, y: f32, px: u32, py: u32) -> f32 {
-        let (px, py) = (px.clamp(1, i32::MAX as u32) as i32, py.clamp(1, i32::MAX as u32) as i32);
+        let (px, py) = (
+            px.clamp(1, i32::MAX as u32) as i32,
+            py.clamp(1, i32::MAX as u32) as i32,
+        );
         let (fx, fy) = (x.floor(), y.floor());
         let (f1, f2) = self.search(&RINGS2, [fx as i32, fy as i32], [x - fx, y - fy], |c| {
             [c[0].rem_euclid(px), c[1].rem_euclid(py), 0]

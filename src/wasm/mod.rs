@@ -27,12 +27,22 @@ pub(crate) fn js_err(e: Error) -> JsValue {
 pub(crate) type JsResult<T> = Result<T, JsValue>;
 
 /// Copies a JS `Float32Array` into a Rust vector after checking its length.
-pub(crate) fn read_f32(param: &'static str, a: &js_sys::Float32Array, want: usize, what: &str) -> JsResult<Vec<f32>> {
+pub(crate) fn read_f32(
+    param: &'static str,
+    a: &js_sys::Float32Array,
+    want: usize,
+    what: &str,
+) -> JsResult<Vec<f32>> {
     crate::error::check_len(param, a.length() as usize, want, what).map_err(js_err)?;
     Ok(a.to_vec())
 }
 
 /// Checks that a caller's output `Float32Array` has the length a result needs.
-pub(crate) fn check_out(param: &'static str, a: &js_sys::Float32Array, want: usize, what: &str) -> JsResult<()> {
+pub(crate) fn check_out(
+    param: &'static str,
+    a: &js_sys::Float32Array,
+    want: usize,
+    what: &str,
+) -> JsResult<()> {
     crate::error::check_len(param, a.length() as usize, want, what).map_err(js_err)
 }

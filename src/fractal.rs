@@ -1,0 +1,167 @@
+//! Fractal sums of octaves over any kernel, and domain warping.
+//!
+//! fBm is exactly the noise article's (`000` §3): octave `i` samples the kernel at
+//! frequency `lacunarityⁱ` with amplitude `persistenceⁱ`, and the sum is divided by the
+//! sum of amplitudes, so the output keeps the kernel's range. Every octave uses the
+//! same kernel, so with the same seed and scale, adding octaves only adds detail: the
+//! large structure of 1 octave is still there at 6.
+//!
+//! The other kinds shape each octave before summing (`n` is one octave in [-1, 1]):
+//! ridged `2(1 − |n|)² − 1`, billow `2|n| − 1`, turbulence `|n|` (Perlin 1985).
+
+use crate::error::{check_range, Error, Result};
+
+pub const MAX_OCTAVES: u32 = 16;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FractalKind {
+    Fbm,
+    Ridged,
+    Billow,
+    Turbulence,
+}
+
+impl FractalKind {
+    pub fn parse(name: &str) -> Result<Self> {
+        Ok(match name {
+            "fbm" => Self::Fbm,
+            "ridged" => Self::Ridged,
+            "billow" => Self::Billow,
+            "turbulence" => Self::Turbulence,
+            _ => {
+                return Err(Error::kind(
+                    "fractal.kind",
+                    format!("must be one of 'fbm', 'ridged', 'billow', 'turbulence', got '{name}'"),
+                ))
+            }
+        })
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Fbm => "fbm",
+            Self::Ridged => "ridged",
+            Self::Billow => "billow",
+            Self::Turbulence => "turbulence",
+        }
+    }
+
+    #[inline(always)]
+    pub fn shape(self, n: f32) -> f32 {
+        match self {
+            Self::Fbm => n,
+            Self::Ridged => {
+                let r = 1.0 - n.abs();
+                2.0 * r * r - 1.0
+            }
+            Self::Billow => 2.0 * n.abs() - 1.0,
+            Self::Turbulence => n.abs(),
+        }
+    }
+
+    /// Output bound given the kernel's bound `(lo, hi)` with `hi = −lo`.
+    pub fn range(self, (lo, hi): (f32, f32)) -> (f32, f32) {
+        match self {
+            Self::Fbm => (lo, hi),
+            Self::Ridged => (2.0 * (1.0 - hi).max(0.0).powi(2) - 1.0, 1.0),
+            Self::Billow => (-1.0, 2.0 * hi - 1.0),
+            Self::Turbulence => (0.0, hi),
+        }
+    }
+}
+
+/// A validated octave schedule with its frequencies and amplitudes precomputed.
+#[derive(Clone, Debug)]
+pub struct Fractal {
+    pub kind: FractalKind,
+    pub octaves: u32,
+    pub persistence: f32,
+    pub lacunarity: f32,
+    freqs: [f32; MAX_OCTAVES as usize],
+    amps: [f32; MAX_OCTAVES as usize],
+    norm: f32,
+}
+
+impl Fractal {
+    pub fn new(kind: FractalKind, octaves: u32, persistence: f32, lacunarity: f32) -> Result<Self> {
+        if !(1..=MAX_OCTAVES).contains(&octaves) {
+            return Err(Error::range(
+                "fractal.octaves",
+                format!("must be a whole number in [1, {MAX_OCTAVES}], got {octaves}"),
+            ));
+        }
+        check_range(
+            "fractal.persistence",
+            persistence as f64,
+            f32::MIN_POSITIVE as f64,
+            4.0,
+        )?;
+        check_range(
+            "fractal.lacunarity",
+            lacunarity as f64,
+            f32::MIN_POSITIVE as f64,
+            16.0,
+        )?;
+        let (mut freqs, mut amps) = ([0.0; MAX_OCTAVES as usize], [0.0; MAX_OCTAVES as usize]);
+        let (mut f, mut a, mut norm) = (1.0f32, 1.0f32, 0.0f32);
+        for i in 0..octaves as usize {
+            freqs[i] = f;
+            amps[i] = a;
+            norm += a;
+            f *= lacunarity;
+            a *= persistence;
+        }
+        Ok(Self {
+            kind,
+            octaves,
+            persistence,
+            lacunarity,
+            freqs,
+            amps,
+            norm,
+        })
+    }
+
+    /// One octave of fBm: the kernel itself.
+    pub fn single() -> Self {
+        Self::new(FractalKind::Fbm, 1, 0.5, 2.0).expect("constant parameters are valid")
+    }
+
+    /// Frequencies of the octaves in use.
+    pub fn freqs(&self) -> &[f32] {
+        &self.freqs[..self.octaves as usize]
+    }
+
+    pub fn amps(&self) -> &[f32] {
+        &self.amps[..self.octaves as usize]
+    }
+
+    pub fn norm(&self) -> f32 {
+        self.norm
+    }
+
+    /// The documented, non-fatal warnings of `000` §9.
+    pub fn warnings(&self) -> Vec<String> {
+        let mut w = Vec::new();
+        if self.persistence > 1.0 && self.octaves > 1 {
+            w.push(format!(
+                "fractal.persistence {} > 1: each octave is louder than the last, so fine detail drowns the large shapes",
+                self.persistence
+            ));
+        }
+        if self.lacunarity == 1.0 && self.octaves > 1 {
+            w.push("fractal.lacunarity = 1: every octave has the same frequency, so octaves add no detail".into());
+        }
+        w
+    }
+
+    /// Sums the shaped octaves: `octave(i, frequency)` samples the kernel.
+    #[inline(always)]
+    pub fn sum(&self, mut octave: impl FnMut(usize, f32) -> f32) -> f32 {
+        let mut total = 0.0f32;
+        for i in 0..self.octaves as usize {
+            total += self.amps[i] * self.kind.shape(octave(i, self.freqs[i]));
+        }
+        total / self.norm
+    }
+}

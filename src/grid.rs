@@ -1,0 +1,120 @@
+//! Grid regions: which samples a fill computes, and where they sit in noise space.
+//!
+//! Column `i`, row `j` of a region samples the field at
+//! `((x0 + i) / scale, (y0 + j) / scale)`, computed in f32 exactly like that. Because
+//! `x0 + i` is an exact integer for integer `x0` below 2²⁴, a tile at `x0 + a` gives the
+//! same bits as the same cells of a larger fill: work can be split freely.
+
+use crate::error::{check_range, Error, Result};
+
+/// The largest side of a grid.
+pub const MAX_SIDE: usize = 16_384;
+/// The most cells one fill may have (2²⁶ cells, 256 MiB of f32).
+pub const MAX_CELLS: usize = 1 << 26;
+/// Beyond this, f32 can no longer represent every whole sample position.
+pub const MAX_ORIGIN: f64 = 16_777_216.0;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Region {
+    pub width: usize,
+    pub height: usize,
+    pub scale: f32,
+    pub x0: f32,
+    pub y0: f32,
+    /// Third coordinate of a 3D/4D slice, in noise units (not divided by `scale`).
+    pub z: f32,
+    /// Fourth coordinate of a 4D slice, in noise units.
+    pub w: f32,
+}
+
+impl Default for Region {
+    fn default() -> Self {
+        Self {
+            width: 1,
+            height: 1,
+            scale: 1.0,
+            x0: 0.0,
+            y0: 0.0,
+            z: 0.0,
+            w: 0.0,
+        }
+    }
+}
+
+impl Region {
+    pub fn new(width: usize, height: usize, scale: f32) -> Self {
+        Self {
+            width,
+            height,
+            scale,
+            ..Self::default()
+        }
+    }
+
+    pub fn at(mut self, x0: f32, y0: f32) -> Self {
+        self.x0 = x0;
+        self.y0 = y0;
+        self
+    }
+
+    pub fn len(&self) -> usize {
+        self.width * self.height
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Checks sizes, scale and origin; errors name the parameter and its range.
+    pub fn validate(&self) -> Result<()> {
+        for (name, side) in [("region.width", self.width), ("region.height", self.height)] {
+            if side == 0 || side > MAX_SIDE {
+                return Err(Error::range(
+                    name,
+                    format!("must be a whole number in [1, {MAX_SIDE}], got {side}"),
+                ));
+            }
+        }
+        if self.width * self.height > MAX_CELLS {
+            return Err(Error::range(
+                "region",
+                format!(
+                    "width × height must be at most {MAX_CELLS} cells, got {}",
+                    self.width * self.height
+                ),
+            ));
+        }
+        check_range("region.scale", self.scale as f64, 1e-6, 1e9)?;
+        check_range("region.x0", self.x0 as f64, -MAX_ORIGIN, MAX_ORIGIN)?;
+        check_range("region.y0", self.y0 as f64, -MAX_ORIGIN, MAX_ORIGIN)?;
+        check_range("region.z", self.z as f64, -1e7, 1e7)?;
+        check_range("region.w", self.w as f64, -1e7, 1e7)
+    }
+
+    /// Noise-space x of column `i`.
+    #[inline(always)]
+    pub fn x(&self, i: usize) -> f32 {
+        (self.x0 + i as f32) / self.scale
+    }
+
+    /// Noise-space y of row `j`.
+    #[inline(always)]
+    pub fn y(&self, j: usize) -> f32 {
+        (self.y0 + j as f32) / self.scale
+    }
+
+    /// The noise-space x of every column, computed once per fill.
+    pub fn xs(&self) -> Vec<f32> {
+        (0..self.width).map(|i| self.x(i)).collect()
+    }
+
+    /// Splits the region into row bands of at most `rows` rows (for workers and tiles).
+    pub fn bands(&self, rows: usize) -> impl Iterator<Item = Region> + '_ {
+        let rows = rows.max(1);
+        (0..self.height).step_by(rows).map(move |j| Region {
+            height: rows.min(self.height - j),
+            y0: self.y0 + j as f32,
+            ..*self
+        })
+    }
+}
