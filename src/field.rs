@@ -475,6 +475,30 @@ impl Field {
         })
     }
 
+    /// Gradient vectors `[gx, gy]` of lattice points `x0..x0+cols` × `y0..y0+rows`, row-major,
+    /// for `perlin` and its teaching variants (what figures draw as arrows).
+    pub fn gradients(&self, x0: i32, y0: i32, cols: usize, rows: usize) -> Result<Vec<f32>> {
+        if cols == 0 || rows == 0 || cols * rows > 1 << 20 {
+            return Err(Error::range(
+                "cols",
+                format!("cols × rows must be in [1, 1048576], got {}", cols * rows),
+            ));
+        }
+        let perlin = match &self.kernels {
+            Kernels::Perlin(c) => &c.base,
+            Kernels::Teaching(c) => &c.base.perlin,
+            _ => {
+                return Err(Error::kind(
+                    "noise",
+                    format!("'{}' has no gradient table; use 'perlin'", self.spec.noise),
+                ))
+            }
+        };
+        Ok(crate::noise::teaching::gradients(
+            perlin, x0, y0, cols, rows,
+        ))
+    }
+
     fn fractal_kind(&self) -> FractalKind {
         with_composed!(&self.kernels, c => c.fractal.kind)
     }

@@ -23,4 +23,4 @@ pub use grid::Region;
 pub use spec::Spec;
 
 #[cfg(target_arch = "wasm32")]
-mod wasm;
+pub mod wasm;

@@ -6,6 +6,8 @@ mod terrain;
 
 use wasm_bindgen::prelude::*;
 
+pub mod field;
+
 use crate::Error;
 
 #[wasm_bindgen(start)]
@@ -27,6 +29,7 @@ pub(crate) fn js_err(e: Error) -> JsValue {
 pub(crate) type JsResult<T> = Result<T, JsValue>;
 
 /// Copies a JS `Float32Array` into a Rust vector after checking its length.
+#[allow(dead_code)] // used by the terrain bindings
 pub(crate) fn read_f32(
     param: &'static str,
     a: &js_sys::Float32Array,
@@ -45,4 +48,28 @@ pub(crate) fn check_out(
     what: &str,
 ) -> JsResult<()> {
     crate::error::check_len(param, a.length() as usize, want, what).map_err(js_err)
+}
+
+/// Rejects keys of a plain options object that are not in `allowed` (typos would
+/// otherwise be ignored). `undefined` and `null` pass; a non-object is a TypeError.
+pub(crate) fn check_keys(value: &JsValue, param: &'static str, allowed: &[&str]) -> JsResult<()> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(());
+    }
+    if !value.is_object() || js_sys::Array::is_array(value) {
+        return Err(js_err(Error::kind(param, "must be a plain object")));
+    }
+    for key in js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>()).iter() {
+        let key = key.as_string().unwrap_or_default();
+        if !allowed.contains(&key.as_str()) {
+            return Err(js_err(Error::kind(
+                param,
+                format!(
+                    "has unknown key '{key}'; allowed keys: {}",
+                    allowed.join(", ")
+                ),
+            )));
+        }
+    }
+    Ok(())
 }

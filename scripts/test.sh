@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Runs every test: native (cargo test), headless-browser (wasm-bindgen-test in
+# Chromium), and end-to-end tests of the site (playwright-core + Debian's Chromium).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+export CHROMEDRIVER=/usr/bin/chromedriver
+
+echo "== native tests"
+cargo test --release --quiet 2>&1 | tail -n +1
+
+echo "== browser tests (wasm-bindgen-test, headless Chromium)"
+wasm-pack test --headless --chrome --release
+
+echo "== site end-to-end tests"
+bash scripts/build.sh
+node --test --test-concurrency=1 tests/e2e/

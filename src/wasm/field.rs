@@ -1,0 +1,361 @@
+//! `Field` and `Grid` for JavaScript.
+
+use js_sys::{Array, Float32Array};
+use serde::Deserialize;
+use wasm_bindgen::prelude::*;
+
+use super::{check_out, js_err, JsResult};
+use crate::error::{check_len, Error};
+use crate::grid::Region;
+use crate::spec::Spec;
+
+/// A noise field compiled from a plain spec object.
+///
+/// ```js
+/// const f = new Field({ noise: 'perlin', seed: 42, fractal: { kind: 'fbm', octaves: 4 } });
+/// const out = new Float32Array(256 * 256);
+/// f.fill2d(out, { width: 256, height: 256, scale: 32 });
+/// ```
+/// Spec keys (all optional): `noise` ('value' | 'perlin' | 'perlin-improved' | 'simplex' |
+/// 'worley' | 'perlin-linear' | 'perlin-smoothstep' | 'perlin-corner-sw', default 'perlin'),
+/// `seed` (whole number in [0, 4294967295], default 0), `permutation` ('seeded' | 'reference'),
+/// `fractal` ({ kind: 'fbm' | 'ridged' | 'billow' | 'turbulence', octaves 1–16, persistence
+/// (0, 4], lacunarity (0, 16] }), `warp` ({ strength [0, 64], seed, octaves, frequency }),
+/// `worley` ({ distance, return, jitter }), `period` ([px, py] whole numbers 1–4096),
+/// `offset` ([x, y, z]). Unknown keys are a TypeError; out-of-range numbers a RangeError.
+#[wasm_bindgen(js_name = Field)]
+pub struct JsField {
+    inner: crate::Field,
+    scratch: Vec<f32>,
+}
+
+/// A region of samples: `{ width, height, scale = 1, x0 = 0, y0 = 0, z = 0, w = 0 }`.
+/// Column i, row j samples the field at ((x0 + i) / scale, (y0 + j) / scale); `z` and `w`
+/// are noise-space coordinates (not divided by scale), e.g. time.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RegionArg {
+    width: f64,
+    #[serde(default = "one")]
+    height: f64,
+    #[serde(default = "one")]
+    scale: f64,
+    #[serde(default)]
+    x0: f64,
+    #[serde(default)]
+    y0: f64,
+    #[serde(default)]
+    z: f64,
+    #[serde(default)]
+    w: f64,
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+fn side(param: &'static str, v: f64) -> JsResult<usize> {
+    if !v.is_finite() || v.fract() != 0.0 || !(1.0..=crate::grid::MAX_SIDE as f64).contains(&v) {
+        return Err(js_err(Error::range(
+            param,
+            format!(
+                "must be a whole number in [1, {}], got {v}",
+                crate::grid::MAX_SIDE
+            ),
+        )));
+    }
+    Ok(v as usize)
+}
+
+fn region(value: JsValue) -> JsResult<Region> {
+    super::check_keys(
+        &value,
+        "region",
+        &["width", "height", "scale", "x0", "y0", "z", "w"],
+    )?;
+    let r: RegionArg = serde_wasm_bindgen::from_value(value)
+        .map_err(|e| js_err(Error::kind("region", e.to_string())))?;
+    let region = Region {
+        width: side("region.width", r.width)?,
+        height: side("region.height", r.height)?,
+        scale: r.scale as f32,
+        x0: r.x0 as f32,
+        y0: r.y0 as f32,
+        z: r.z as f32,
+        w: r.w as f32,
+    };
+    // f64 → f32 turns huge finite numbers into infinities, which validate() reports.
+    region.validate().map_err(js_err)?;
+    Ok(region)
+}
+
+/// serde-wasm-bindgen reads only the keys a struct names, so misspelt keys would pass
+/// silently; a typo like `octave` must be a TypeError instead.
+fn check_spec_keys(spec: &JsValue) -> JsResult<()> {
+    use super::check_keys;
+    check_keys(
+        spec,
+        "spec",
+        &[
+            "noise",
+            "seed",
+            "permutation",
+            "fractal",
+            "warp",
+            "worley",
+            "period",
+            "offset",
+        ],
+    )?;
+    let get =
+        |k: &str| js_sys::Reflect::get(spec, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED);
+    check_keys(
+        &get("fractal"),
+        "spec.fractal",
+        &["kind", "octaves", "persistence", "lacunarity"],
+    )?;
+    check_keys(
+        &get("warp"),
+        "spec.warp",
+        &["strength", "seed", "octaves", "frequency"],
+    )?;
+    check_keys(
+        &get("worley"),
+        "spec.worley",
+        &["distance", "return", "jitter"],
+    )
+}
+
+fn point(param: &'static str, v: f64) -> JsResult<f32> {
+    crate::error::check_range(param, v, -1e7, 1e7).map_err(js_err)?;
+    Ok(v as f32)
+}
+
+#[wasm_bindgen(js_class = Field)]
+impl JsField {
+    #[wasm_bindgen(constructor)]
+    pub fn new(spec: JsValue) -> JsResult<JsField> {
+        let spec: Spec = if spec.is_undefined() || spec.is_null() {
+            Spec::default()
+        } else {
+            check_spec_keys(&spec)?;
+            serde_wasm_bindgen::from_value(spec)
+                .map_err(|e| js_err(Error::kind("spec", e.to_string())))?
+        };
+        let inner = crate::Field::new(&spec).map_err(js_err)?;
+        for w in inner.warnings() {
+            web_sys::console::warn_1(&JsValue::from_str(&format!("landform: {w}")));
+        }
+        Ok(JsField {
+            inner,
+            scratch: Vec::new(),
+        })
+    }
+
+    /// The spec with every default filled in (a plain object: use it as a permalink or a worker message).
+    #[wasm_bindgen(getter)]
+    pub fn spec(&self) -> JsResult<JsValue> {
+        let s = serde_wasm_bindgen::Serializer::json_compatible();
+        serde::Serialize::serialize(self.inner.spec(), &s)
+            .map_err(|e| JsValue::from_str(&e.to_string()))
+    }
+
+    /// `[lo, hi]`: closed bound of every value this field returns.
+    #[wasm_bindgen(getter)]
+    pub fn range(&self) -> Vec<f32> {
+        let (lo, hi) = self.inner.range();
+        vec![lo, hi]
+    }
+
+    /// Non-fatal advice (persistence > 1, lacunarity = 1); also printed with console.warn.
+    #[wasm_bindgen(getter)]
+    pub fn warnings(&self) -> Array {
+        self.inner
+            .warnings()
+            .iter()
+            .map(|w| JsValue::from_str(w))
+            .collect()
+    }
+
+    /// Highest dimension the noise supports (2, 3 or 4).
+    #[wasm_bindgen(getter)]
+    pub fn dims(&self) -> u32 {
+        self.inner.dims()
+    }
+
+    /// Fills `out` (length `region.width`) with the 1D field at `(x0 + i) / scale`.
+    pub fn fill1d(&mut self, out: &Float32Array, region_arg: JsValue) -> JsResult<()> {
+        let mut r = region(region_arg)?;
+        r.height = 1;
+        self.run(out, &r, |f, buf, r| f.fill1d(buf, r))
+    }
+
+    /// Fills `out` (length `width × height`, row-major) with the 2D field.
+    pub fn fill2d(&mut self, out: &Float32Array, region_arg: JsValue) -> JsResult<()> {
+        let r = region(region_arg)?;
+        self.run(out, &r, |f, buf, r| f.fill2d(buf, r))
+    }
+
+    /// Fills `out` with the 2D slice of the 3D field at noise-space depth `region.z`.
+    pub fn fill3d(&mut self, out: &Float32Array, region_arg: JsValue) -> JsResult<()> {
+        let r = region(region_arg)?;
+        self.run(out, &r, |f, buf, r| f.fill3d(buf, r))
+    }
+
+    /// Fills `out` with the 2D slice of the 4D field at `(region.z, region.w)` (simplex only).
+    pub fn fill4d(&mut self, out: &Float32Array, region_arg: JsValue) -> JsResult<()> {
+        let r = region(region_arg)?;
+        self.run(out, &r, |f, buf, r| f.fill4d(buf, r))
+    }
+
+    /// Fills a wasm-owned [`Grid`] in place: no copy at all.
+    #[wasm_bindgen(js_name = fillGrid)]
+    pub fn fill_grid(&self, grid: &mut Grid, region_arg: JsValue) -> JsResult<()> {
+        let mut r = region(region_arg)?;
+        r.width = grid.width;
+        r.height = grid.height;
+        self.inner.fill2d(&mut grid.data, &r).map_err(js_err)
+    }
+
+    /// One sample of the 1D field at noise-space `x`.
+    pub fn sample1d(&self, x: f64) -> JsResult<f32> {
+        Ok(self.inner.sample1d(point("x", x)?))
+    }
+
+    /// One sample at noise-space `(x, y)` (already divided by any scale).
+    pub fn sample2d(&self, x: f64, y: f64) -> JsResult<f32> {
+        Ok(self.inner.sample2d(point("x", x)?, point("y", y)?))
+    }
+
+    pub fn sample3d(&self, x: f64, y: f64, z: f64) -> JsResult<f32> {
+        self.inner
+            .sample3d(point("x", x)?, point("y", y)?, point("z", z)?)
+            .map_err(js_err)
+    }
+
+    pub fn sample4d(&self, x: f64, y: f64, z: f64, w: f64) -> JsResult<f32> {
+        self.inner
+            .sample4d(
+                point("x", x)?,
+                point("y", y)?,
+                point("z", z)?,
+                point("w", w)?,
+            )
+            .map_err(js_err)
+    }
+
+    /// `[value, ∂/∂x, ∂/∂y]` at noise-space `(x, y)`: fBm of 'perlin' or 'simplex' only.
+    #[wasm_bindgen(js_name = sample2dDeriv)]
+    pub fn sample2d_deriv(&self, x: f64, y: f64) -> JsResult<Vec<f32>> {
+        Ok(self
+            .inner
+            .sample2d_deriv(point("x", x)?, point("y", y)?)
+            .map_err(js_err)?
+            .to_vec())
+    }
+
+    /// Samples `n` points: `xy` holds `x0, y0, x1, y1, …` (noise space), `out` has length `n`.
+    #[wasm_bindgen(js_name = samplePoints2d)]
+    pub fn sample_points_2d(&self, xy: &Float32Array, out: &Float32Array) -> JsResult<()> {
+        let p = xy.to_vec();
+        crate::error::check_finite_slice("xy", &p).map_err(js_err)?;
+        check_len("xy", p.len(), out.length() as usize * 2, "2 × out.length").map_err(js_err)?;
+        let v: Vec<f32> = p
+            .chunks_exact(2)
+            .map(|c| self.inner.sample2d(c[0], c[1]))
+            .collect();
+        out.copy_from(&v);
+        Ok(())
+    }
+
+    /// Samples `n` points: `xyz` holds `x, y, z` triples (noise space), `out` has length `n`.
+    #[wasm_bindgen(js_name = samplePoints3d)]
+    pub fn sample_points_3d(&self, xyz: &Float32Array, out: &Float32Array) -> JsResult<()> {
+        let p = xyz.to_vec();
+        crate::error::check_finite_slice("xyz", &p).map_err(js_err)?;
+        check_len("xyz", p.len(), out.length() as usize * 3, "3 × out.length").map_err(js_err)?;
+        let mut v = Vec::with_capacity(p.len() / 3);
+        for c in p.chunks_exact(3) {
+            v.push(self.inner.sample3d(c[0], c[1], c[2]).map_err(js_err)?);
+        }
+        out.copy_from(&v);
+        Ok(())
+    }
+
+    /// Gradient vectors `gx, gy` of lattice points `x0..x0+cols` × `y0..y0+rows` ('perlin' family).
+    pub fn gradients(&self, x0: i32, y0: i32, cols: u32, rows: u32) -> JsResult<Vec<f32>> {
+        self.inner
+            .gradients(x0, y0, cols as usize, rows as usize)
+            .map_err(js_err)
+    }
+}
+
+impl JsField {
+    /// Computes into the reusable scratch buffer, then one memcpy into `out`. The output
+    /// length is checked after the scratch may have grown memory, so a detached view
+    /// (length 0) is reported instead of silently skipped.
+    fn run(
+        &mut self,
+        out: &Float32Array,
+        r: &Region,
+        fill: impl FnOnce(&crate::Field, &mut [f32], &Region) -> crate::Result<()>,
+    ) -> JsResult<()> {
+        self.scratch.resize(r.len(), 0.0);
+        check_out("out", out, r.len(), "region.width × region.height")?;
+        fill(&self.inner, &mut self.scratch, r).map_err(js_err)?;
+        out.copy_from(&self.scratch);
+        Ok(())
+    }
+}
+
+/// A grid of f32 owned by wasm memory, filled in place by `Field.fillGrid`.
+///
+/// `grid.data` returns a *fresh* `Float32Array` view each time it is read. A view dies
+/// when wasm memory grows (any landform call may grow it), so read `grid.data` again
+/// after every landform call instead of keeping it; or use `grid.copyTo(array)`.
+#[wasm_bindgen]
+pub struct Grid {
+    width: usize,
+    height: usize,
+    data: Vec<f32>,
+}
+
+#[wasm_bindgen]
+impl Grid {
+    #[wasm_bindgen(constructor)]
+    pub fn new(width: f64, height: f64) -> JsResult<Grid> {
+        let (w, h) = (side("width", width)?, side("height", height)?);
+        let r = Region::new(w, h, 1.0);
+        r.validate().map_err(js_err)?;
+        Ok(Grid {
+            width: w,
+            height: h,
+            data: vec![0.0; w * h],
+        })
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn width(&self) -> u32 {
+        self.width as u32
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn height(&self) -> u32 {
+        self.height as u32
+    }
+
+    /// A live view on the grid's memory, valid until the next landform call.
+    #[wasm_bindgen(getter)]
+    pub fn data(&self) -> Float32Array {
+        // SAFETY: the view is created fresh on each read and documented as short-lived.
+        unsafe { Float32Array::view(&self.data) }
+    }
+
+    /// Copies the grid into `out` (length width × height).
+    #[wasm_bindgen(js_name = copyTo)]
+    pub fn copy_to(&self, out: &Float32Array) -> JsResult<()> {
+        check_out("out", out, self.data.len(), "width × height")?;
+        out.copy_from(&self.data);
+        Ok(())
+    }
+}

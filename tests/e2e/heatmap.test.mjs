@@ -1,0 +1,59 @@
+// Figure 1 (heatmap): every slider and button changes the picture; the page logs no
+// errors and requests nothing outside its origin; the permalink restores state.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start, figure, pixels, changed, slide, settle, screenshot } from './helpers.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env.close(); });
+
+test('heatmap: each control changes the canvas, with no errors or external requests', async () => {
+  const { page, problems } = await env.open('/');
+  const slot = await figure(page, 'heatmap');
+  await screenshot(slot, 'heatmap');
+  let last = await pixels(slot);
+  assert.equal(last.width, 512);
+  const expectChange = async (what) => {
+    await settle(slot);
+    const now = await pixels(slot);
+    assert.ok(changed(last, now) > 0.2, `${what} should change most pixels (changed ${changed(last, now)})`);
+    last = now;
+  };
+  for (const [key, value] of [['scale', 20], ['octaves', 7], ['persistence', 0.8], ['lacunarity', 2.7]]) {
+    await slide(slot, key, value);
+    assert.match(await slot.locator(`label:has(input[data-key="${key}"]) output`).textContent(), new RegExp(String(value).replace('.', '\\.')));
+    await expectChange(`slider ${key}`);
+  }
+  await slot.locator('button[data-value="value"]').click();
+  await expectChange('noise toggle');
+  for (const p of ['heat', 'gray', 'terrain']) {
+    await slot.locator(`button[data-value="${p}"]`).click();
+    await expectChange(`palette ${p}`);
+  }
+  const seedText = await slot.locator('.lf-seed').textContent();
+  assert.match(seedText, /42/);
+  await slot.locator('.lf-seed').click();
+  await expectChange('new seed');
+  assert.notEqual(await slot.locator('.lf-seed').textContent(), seedText);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('heatmap: the permalink restores state exactly', async () => {
+  const { page, problems } = await env.open('/');
+  const slot = await figure(page, 'heatmap');
+  await slide(slot, 'scale', 50);
+  await slot.locator('button[data-value="gray"]').click();
+  await settle(slot);
+  const url = page.url();
+  assert.match(url, /heatmap\.scale=50/);
+  const before = await pixels(slot);
+  const again = await env.open(url.replace(env.origin, ''));
+  const slot2 = await figure(again.page, 'heatmap');
+  assert.equal(changed(before, await pixels(slot2)), 0);
+  assert.equal(await slot2.locator('input[data-key="scale"]').inputValue(), '50');
+  assert.deepEqual([...problems, ...again.problems], []);
+  await page.close();
+  await again.page.close();
+});

@@ -1,0 +1,191 @@
+//! Browser tests (headless Chromium via wasm-bindgen-test): the same golden hashes as
+//! the native tests, the bad-input matrix, and the instance surviving every error.
+#![cfg(target_arch = "wasm32")]
+
+use js_sys::{Float32Array, JSON};
+use landform::wasm::field::{Grid, JsField};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn js(s: &str) -> JsValue {
+    JSON::parse(s).unwrap()
+}
+
+fn fnv1a(v: &[f32]) -> u32 {
+    let mut h = 0x811C_9DC5u32;
+    for x in v {
+        for b in x.to_bits().to_le_bytes() {
+            h = (h ^ b as u32).wrapping_mul(0x0100_0193);
+        }
+    }
+    h
+}
+
+/// The specs and hashes of `tests/field.rs::golden_hashes_that_the_wasm_build_must_reproduce`.
+const GOLDEN: [(&str, u32); 6] = [
+    (
+        r#"{"noise":"perlin","seed":42,"fractal":{"kind":"fbm","octaves":4,"persistence":0.5,"lacunarity":2}}"#,
+        235739019,
+    ),
+    (
+        r#"{"noise":"value","seed":42,"fractal":{"kind":"fbm","octaves":4,"persistence":0.5,"lacunarity":2}}"#,
+        2913677870,
+    ),
+    (r#"{"noise":"perlin-improved","seed":1337}"#, 2979923166),
+    (
+        r#"{"noise":"perlin","seed":42,"fractal":{"octaves":4},"warp":{"strength":1.5,"seed":9,"octaves":2,"frequency":1}}"#,
+        2189052409,
+    ),
+    (
+        r#"{"noise":"simplex","seed":7,"fractal":{"octaves":3}}"#,
+        4020603461,
+    ),
+    (
+        r#"{"noise":"worley","seed":5,"fractal":{"octaves":2},"worley":{"return":"f2-f1"}}"#,
+        1839482761,
+    ),
+];
+
+#[wasm_bindgen_test]
+fn golden_hashes_match_the_native_build_bit_for_bit() {
+    for (spec, want) in GOLDEN {
+        let mut f = JsField::new(js(spec)).unwrap();
+        let out = Float32Array::new_with_length(64 * 48);
+        f.fill2d(
+            &out,
+            js(r#"{"width":64,"height":48,"scale":32,"x0":-7,"y0":3}"#),
+        )
+        .unwrap();
+        assert_eq!(fnv1a(&out.to_vec()), want, "{spec}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn improved_noise_with_the_reference_table_matches_perlins_value() {
+    let f = JsField::new(js(
+        r#"{"noise":"perlin-improved","permutation":"reference"}"#,
+    ))
+    .unwrap();
+    let out = Float32Array::new_with_length(1);
+    f.sample_points_3d(&Float32Array::from(&[3.14f32, 42.0, 7.0][..]), &out)
+        .unwrap();
+    assert!((out.get_index(0) as f64 - 0.136_919_958_784_000_12).abs() < 2e-6);
+}
+
+fn error_class(e: &JsValue) -> String {
+    js_sys::Reflect::get(e, &"name".into())
+        .unwrap()
+        .as_string()
+        .unwrap()
+}
+
+fn message(e: &JsValue) -> String {
+    js_sys::Reflect::get(e, &"message".into())
+        .unwrap()
+        .as_string()
+        .unwrap()
+}
+
+#[wasm_bindgen_test]
+fn bad_specs_throw_named_range_and_type_errors() {
+    let cases = [
+        (r#"{"noise":"perlinn"}"#, "TypeError", "noise"),
+        (r#"{"octaves":4}"#, "TypeError", "spec"),
+        (r#"{"fractal":{"octave":4}}"#, "TypeError", "spec.fractal"),
+        (
+            r#"{"fractal":{"octaves":0}}"#,
+            "RangeError",
+            "fractal.octaves",
+        ),
+        (
+            r#"{"fractal":{"octaves":17}}"#,
+            "RangeError",
+            "fractal.octaves",
+        ),
+        (
+            r#"{"fractal":{"persistence":0}}"#,
+            "RangeError",
+            "fractal.persistence",
+        ),
+        (
+            r#"{"fractal":{"persistence":-1}}"#,
+            "RangeError",
+            "fractal.persistence",
+        ),
+        (
+            r#"{"fractal":{"lacunarity":0}}"#,
+            "RangeError",
+            "fractal.lacunarity",
+        ),
+        (r#"{"seed":-3}"#, "RangeError", "seed"),
+        (r#"{"seed":"x"}"#, "TypeError", "spec"),
+        (
+            r#"{"warp":{"strength":1000}}"#,
+            "RangeError",
+            "warp.strength",
+        ),
+    ];
+    for (spec, class, param) in cases {
+        let e = JsField::new(js(spec)).err().expect(spec);
+        assert_eq!(error_class(&e), class, "{spec}: {}", message(&e));
+        assert!(message(&e).contains(param), "{spec}: {}", message(&e));
+    }
+    // NaN and Infinity cannot be written in JSON: build them directly.
+    let nan = js(r#"{"fractal":{}}"#);
+    let fractal = js_sys::Reflect::get(&nan, &"fractal".into()).unwrap();
+    js_sys::Reflect::set(&fractal, &"persistence".into(), &f64::NAN.into()).unwrap();
+    assert_eq!(error_class(&JsField::new(nan).err().unwrap()), "RangeError");
+}
+
+#[wasm_bindgen_test]
+fn bad_regions_and_buffers_throw_and_the_instance_keeps_working() {
+    let mut f = JsField::new(js(r#"{"seed":42,"fractal":{"octaves":3}}"#)).unwrap();
+    let good = Float32Array::new_with_length(16);
+    f.fill2d(&good, js(r#"{"width":4,"height":4,"scale":8}"#))
+        .unwrap();
+    let before = good.to_vec();
+    for (region, len, class) in [
+        (r#"{"width":4,"height":4,"scale":8}"#, 15, "RangeError"),
+        (r#"{"width":0,"height":4}"#, 0, "RangeError"),
+        (r#"{"width":4.5,"height":4}"#, 18, "RangeError"),
+        (r#"{"width":16384,"height":16384}"#, 4, "RangeError"),
+        (r#"{"width":4,"height":4,"scale":0}"#, 16, "RangeError"),
+        (r#"{"width":4,"height":4,"scale":-2}"#, 16, "RangeError"),
+        (r#"{"width":4,"height":4,"x0":1e300}"#, 16, "RangeError"),
+        (r#"{"width":4,"height":4,"widht":3}"#, 16, "TypeError"),
+    ] {
+        let out = Float32Array::new_with_length(len);
+        let e = f.fill2d(&out, js(region)).err().expect(region);
+        assert_eq!(error_class(&e), class, "{region}: {}", message(&e));
+    }
+    assert_eq!(
+        error_class(
+            &f.fill4d(&good, js(r#"{"width":4,"height":4}"#))
+                .err()
+                .unwrap()
+        ),
+        "TypeError"
+    );
+    // Still alive, still the same bits.
+    let again = Float32Array::new_with_length(16);
+    f.fill2d(&again, js(r#"{"width":4,"height":4,"scale":8}"#))
+        .unwrap();
+    assert_eq!(again.to_vec(), before);
+    assert!(JsField::new(js("{}")).is_ok());
+}
+
+#[wasm_bindgen_test]
+fn grid_view_is_fresh_after_memory_grows() {
+    let f = JsField::new(js(r#"{"seed":1}"#)).unwrap();
+    let mut g = Grid::new(32.0, 32.0).unwrap();
+    f.fill_grid(&mut g, js(r#"{"width":32,"height":32,"scale":8}"#))
+        .unwrap();
+    let first = g.data().to_vec();
+    // Force memory growth with a large allocation, then read the getter again.
+    let big = Grid::new(2048.0, 2048.0).unwrap();
+    assert_eq!(g.data().to_vec(), first);
+    assert_eq!(g.data().length(), 1024);
+    drop(big);
+}

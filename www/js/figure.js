@@ -1,0 +1,127 @@
+// The frame around every figure: stage, controls, caption, and tools (PNG export,
+// copy embed code). State flows one way: control → state → figure.update → pixels.
+// On the site, each figure's state lives in the page URL (`#heatmap.seed=7&…`) so a
+// link reopens it as it was; in an embed it comes from the element's attributes.
+import { buildControls, parseValue, el } from './controls.js';
+import { landform } from './landform.js';
+
+/** The state a figure starts from: its defaults, overridden by `overrides` (strings). */
+export function initialState(def, overrides = {}) {
+  const state = {};
+  for (const c of def.controls) {
+    if (c.type === 'button') continue;
+    state[c.key] = c.key in overrides ? parseValue(c, overrides[c.key]) : c.value;
+  }
+  return state;
+}
+
+/** Reads `name.key=value` pairs for figure `name` from the URL hash. */
+export function stateFromHash(name, hash = location.hash) {
+  const out = {};
+  for (const [k, v] of new URLSearchParams(hash.replace(/^#/, ''))) {
+    if (k.startsWith(name + '.')) out[k.slice(name.length + 1)] = v;
+  }
+  return out;
+}
+
+function writeHash(name, def, state) {
+  const params = new URLSearchParams(location.hash.replace(/^#/, ''));
+  for (const c of def.controls) {
+    if (c.type === 'button') continue;
+    const key = `${name}.${c.key}`;
+    if (state[c.key] === c.value) params.delete(key);
+    else params.set(key, String(state[c.key]));
+  }
+  const hash = params.toString();
+  history.replaceState(null, '', hash ? `#${hash}` : location.pathname + location.search);
+}
+
+/** The `<landform-figure>` markup that reproduces `state`. */
+export function embedCode(name, def, state) {
+  const src = new URL('../landform-embed.js', import.meta.url).href;
+  const attrs = def.controls
+    .filter((c) => c.type !== 'button' && state[c.key] !== c.value)
+    .map((c) => ` ${c.key.replace(/[A-Z]/g, (m) => '-' + m.toLowerCase())}="${state[c.key]}"`)
+    .join('');
+  return `<script type="module" src="${src}"></script>\n<landform-figure name="${name}"${attrs}></landform-figure>`;
+}
+
+/**
+ * Mounts figure module `def` into `host`. Options: `state` (initial overrides),
+ * `permalink` (keep state in the URL), `embed` (inside a shadow root).
+ * Returns { state, update(key, value), destroy() } once the figure is drawn.
+ */
+export async function createFigure(host, def, { state: overrides = {}, permalink = false } = {}) {
+  const lf = await landform();
+  const state = initialState(def, overrides);
+  const stage = el('div', { class: 'lf-stage' });
+  const controls = el('div', { class: 'lf-controls' });
+  const tools = el('div', { class: 'lf-tools' });
+  const caption = el('figcaption', {}, def.caption ?? '');
+  const figure = el('figure', { class: 'lf-figure', 'data-figure': def.name }, stage, controls, caption, tools);
+  host.replaceChildren(figure);
+
+  const instance = await def.mount(stage, state, lf);
+  let frame = 0;
+  const pending = new Set();
+  const onChange = (key, value) => {
+    state[key] = value;
+    pending.add(key);
+    if (permalink) writeHash(def.name, def, state);
+    // Coalesce slider drags to one render per animation frame.
+    if (!frame) frame = requestAnimationFrame(() => {
+      frame = 0;
+      const keys = [...pending];
+      pending.clear();
+      instance.update(state, keys);
+    });
+  };
+  const set = buildControls(controls, def.controls, state, onChange, (key) => instance.action?.(key, state, set));
+  instance.bind?.(set);
+
+  const status = el('span', { class: 'lf-status', role: 'status' });
+  tools.append(
+    el('button', { type: 'button', class: 'lf-tool', 'data-tool': 'png', onclick: () => exportPng(def, stage) }, 'Save PNG'),
+    el('button', {
+      type: 'button', class: 'lf-tool', 'data-tool': 'embed',
+      onclick: async () => {
+        const code = embedCode(def.name, def, state);
+        figure.dataset.embed = code;
+        try { await navigator.clipboard.writeText(code); status.textContent = 'Embed code copied.'; }
+        catch { status.textContent = 'Copy failed; the code is selected below.'; }
+        showCode(tools, code);
+      },
+    }, 'Copy embed code'),
+    ...(instance.tools ?? []),
+    status,
+  );
+  return { state, figure, update: onChange, destroy: () => { cancelAnimationFrame(frame); instance.destroy?.(); } };
+}
+
+function showCode(tools, code) {
+  let box = tools.querySelector('textarea');
+  if (!box) { box = el('textarea', { class: 'lf-code', rows: 3, readonly: '', 'aria-label': 'Embed code' }); tools.append(box); }
+  box.value = code;
+  box.select();
+}
+
+function exportPng(def, stage) {
+  const canvas = stage.querySelector('canvas');
+  if (!canvas) return;
+  canvas.toBlob((blob) => download(blob, `landform-${def.name}.png`));
+}
+
+/** Saves a Blob as a file. */
+export function download(blob, filename) {
+  const a = el('a', { href: URL.createObjectURL(blob), download: filename });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+/** Creates a canvas of `w × h` pixels with an accessible label. */
+export function canvas(w, h, label) {
+  const c = el('canvas', { width: w, height: h, role: 'img', 'aria-label': label });
+  return c;
+}

@@ -1,0 +1,41 @@
+// Figure 1: a 2D heatmap of Perlin or value noise with fBm octaves, three palettes and
+// a seed button (the noise article's first figure).
+import { paint } from '../palettes.js';
+import { canvas } from '../figure.js';
+
+const SIZE = 512;
+
+export default {
+  name: 'heatmap',
+  title: 'Perlin and value noise as a heatmap',
+  caption: 'Figure 1. Scale sets how wide features are; octaves add finer layers; persistence sets how much each extra layer weighs (0.5 is classic); lacunarity how much the frequency rises between layers (2 is classic). Switch to the terrain palette to read it as a heightmap: blue water, green grass, brown mountain, white snow.',
+  controls: [
+    { key: 'noise', type: 'choice', label: 'Noise', options: [['perlin', 'Perlin'], ['value', 'Value']], value: 'perlin' },
+    { key: 'palette', type: 'choice', label: 'Palette', options: [['terrain', 'Terrain'], ['heat', 'Heat'], ['gray', 'Gray']], value: 'terrain' },
+    { key: 'seed', type: 'seed', label: 'New seed', value: 42 },
+    { key: 'scale', type: 'range', label: 'Scale', min: 4, max: 128, step: 1, value: 32 },
+    { key: 'octaves', type: 'range', label: 'Octaves', min: 1, max: 8, step: 1, value: 4 },
+    { key: 'persistence', type: 'range', label: 'Persistence', min: 0.1, max: 1, step: 0.01, value: 0.5 },
+    { key: 'lacunarity', type: 'range', label: 'Lacunarity', min: 1, max: 4, step: 0.01, value: 2 },
+  ],
+
+  mount(stage, state, lf) {
+    const c = canvas(SIZE, SIZE, 'Noise heatmap');
+    stage.append(c);
+    const ctx = c.getContext('2d');
+    const image = ctx.createImageData(SIZE, SIZE);
+    const values = new Float32Array(SIZE * SIZE);
+    let field = null, key = '';
+
+    function draw(s) {
+      const spec = { noise: s.noise, seed: s.seed, fractal: { kind: 'fbm', octaves: s.octaves, persistence: s.persistence, lacunarity: s.lacunarity } };
+      const k = JSON.stringify(spec);
+      if (k !== key) { field?.free(); field = new lf.Field(spec); key = k; }
+      field.fill2d(values, { width: SIZE, height: SIZE, scale: s.scale });
+      const [lo, hi] = field.range;
+      ctx.putImageData(paint(image, values, lo, hi, s.palette), 0, 0);
+    }
+    draw(state);
+    return { update: draw, destroy: () => field?.free() };
+  },
+};

@@ -1,0 +1,11 @@
+// Every figure by name, loaded on demand. Add a figure here and it works on the site,
+// in embeds (<landform-figure name="…">) and in the end-to-end tests.
+export const FIGURES = {
+  heatmap: () => import('./heatmap.js'),
+};
+
+export async function loadFigure(name) {
+  const load = FIGURES[name];
+  if (!load) throw new TypeError(`landform: unknown figure '${name}'; known: ${Object.keys(FIGURES).join(', ')}`);
+  return (await load()).default;
+}

@@ -1,0 +1,30 @@
+// Mounts every figure slot (<div data-figure="name">) of a site page, keeping each
+// figure's state in the URL. Figures below the fold mount when they come near view.
+import { createFigure, stateFromHash } from './figure.js';
+import { loadFigure } from './figures/index.js';
+
+const mounted = new Map();
+
+async function mount(slot) {
+  if (mounted.has(slot)) return;
+  mounted.set(slot, null);
+  const name = slot.dataset.figure;
+  try {
+    const def = await loadFigure(name);
+    mounted.set(slot, await createFigure(slot, def, { state: stateFromHash(name), permalink: true }));
+    slot.dataset.ready = 'true';
+  } catch (e) {
+    slot.dataset.ready = 'error';
+    slot.textContent = `This figure could not start: ${e.message}`;
+    console.error(e);
+  }
+}
+
+const slots = [...document.querySelectorAll('[data-figure]')];
+const io = 'IntersectionObserver' in window
+  ? new IntersectionObserver((entries) => entries.forEach((e) => e.isIntersecting && mount(e.target)), { rootMargin: '600px' })
+  : null;
+for (const s of slots) io ? io.observe(s) : mount(s);
+
+// Tests and readers can ask for every figure at once (e.g. before printing).
+window.landformMountAll = () => Promise.all(slots.map(mount));
