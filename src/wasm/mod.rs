@@ -2,11 +2,10 @@
 //! Each binding converts its arguments, validates them through the plain-Rust core,
 //! calls it, and writes results back. Nothing here computes terrain.
 
-mod terrain;
-
 use wasm_bindgen::prelude::*;
 
 pub mod field;
+pub mod terrain;
 
 use crate::Error;
 
