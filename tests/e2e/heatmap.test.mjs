@@ -2,6 +2,7 @@
 // errors and requests nothing outside its origin; the permalink restores state.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
 import { start, figure, pixels, changed, slide, settle, screenshot } from './helpers.mjs';
 
 let env;
@@ -56,4 +57,19 @@ test('heatmap: the permalink restores state exactly', async () => {
   assert.deepEqual([...problems, ...again.problems], []);
   await page.close();
   await again.page.close();
+});
+
+test('heatmap: exports a 16-bit PNG and raw float32 of the heightmap', async () => {
+  const { page, problems } = await env.open('/');
+  const slot = await figure(page, 'heatmap');
+  const [png] = await Promise.all([page.waitForEvent('download'), slot.locator('[data-tool="png16"]').click()]);
+  const bytes = await fs.readFile(await png.path());
+  assert.deepEqual([...bytes.subarray(1, 4)], [80, 78, 71]);
+  assert.equal(bytes.readUInt32BE(16), 512); // IHDR width
+  assert.equal(bytes[24], 16); // bit depth
+  const [raw] = await Promise.all([page.waitForEvent('download'), slot.locator('[data-tool="f32"]').click()]);
+  assert.equal((await fs.readFile(await raw.path())).length, 512 * 512 * 4);
+  assert.ok((await page.locator('header.site nav a').count()) >= 7, 'navigation built from pages.js');
+  assert.deepEqual(problems, []);
+  await page.close();
 });

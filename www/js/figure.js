@@ -4,6 +4,7 @@
 // link reopens it as it was; in an embed it comes from the element's attributes.
 import { buildControls, parseValue, el } from './controls.js';
 import { landform } from './landform.js';
+import { png16, float32 } from './export.js';
 
 /** The state a figure starts from: its defaults, overridden by `overrides` (strings). */
 export function initialState(def, overrides = {}) {
@@ -92,10 +93,28 @@ export async function createFigure(host, def, { state: overrides = {}, permalink
         showCode(tools, code);
       },
     }, 'Copy embed code'),
+    ...heightmapTools(def, instance),
     ...(instance.tools ?? []),
     status,
   );
   return { state, figure, update: onChange, destroy: () => { cancelAnimationFrame(frame); instance.destroy?.(); } };
+}
+
+// Figures whose instance has `heightmap()` → { values, width, height, lo, hi } also
+// export it as a 16-bit grayscale PNG and as raw float32.
+function heightmapTools(def, instance) {
+  if (!instance.heightmap) return [];
+  const h = () => instance.heightmap();
+  return [
+    el('button', {
+      type: 'button', class: 'lf-tool', 'data-tool': 'png16',
+      onclick: async () => { const m = h(); download(await png16(m.values, m.width, m.height, m.lo, m.hi), `landform-${def.name}-16bit.png`); },
+    }, '16-bit PNG'),
+    el('button', {
+      type: 'button', class: 'lf-tool', 'data-tool': 'f32',
+      onclick: () => { const m = h(); download(float32(m.values), `landform-${def.name}-${m.width}x${m.height}.f32`); },
+    }, 'Raw float32'),
+  ];
 }
 
 function showCode(tools, code) {

@@ -2,6 +2,26 @@
 // figure's state in the URL. Figures below the fold mount when they come near view.
 import { createFigure, stateFromHash } from './figure.js';
 import { loadFigure } from './figures/index.js';
+import { PAGES } from './pages.js';
+
+// Header navigation and (where a page asks for it) the page index, from one list.
+const here = location.pathname.split('/').pop() || './';
+const nav = document.querySelector('header.site nav');
+if (nav) {
+  nav.replaceChildren(Object.assign(document.createElement('a'), { className: 'brand', href: './', textContent: 'landform' }));
+  for (const p of PAGES) {
+    const a = Object.assign(document.createElement('a'), { href: p.href, textContent: p.title });
+    if (p.href === here || (p.href === './' && here === 'index.html')) a.setAttribute('aria-current', 'page');
+    nav.append(a);
+  }
+}
+for (const list of document.querySelectorAll('[data-page-index]')) {
+  for (const p of PAGES) {
+    const li = document.createElement('li');
+    li.append(Object.assign(document.createElement('a'), { href: p.href, textContent: p.title }), ` — ${p.blurb}`);
+    list.append(li);
+  }
+}
 
 const mounted = new Map();
 

@@ -36,6 +36,7 @@ export default {
       ctx.putImageData(paint(image, values, lo, hi, s.palette), 0, 0);
     }
     draw(state);
-    return { update: draw, destroy: () => field?.free() };
+    const heightmap = () => ({ values, width: SIZE, height: SIZE, lo: field.range[0], hi: field.range[1] });
+    return { update: draw, heightmap, destroy: () => field?.free() };
   },
 };
