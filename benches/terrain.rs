@@ -72,7 +72,7 @@ fn main() {
     println!("erosion   512²  {:>9.0} droplets/s  ({chunk} droplets in {:.1} ms, default params)", chunk as f64 / secs, secs * 1e3);
 
     println!("\nfill and flow on value-noise islands (median; ns/cell/log2n flat = n log n)");
-    println!("{:>6} | {:^33} | {:^33} | {:^33} | {}", "size", "priority-flood", "planchon-darboux", "d8 accumulation", "p-d sweeps");
+    println!("{:>6} | {:^33} | {:^33} | {:^33} | p-d sweeps", "size", "priority-flood", "planchon-darboux", "d8 accumulation");
     let head = format!("{:>8} {:>9} {:>14}", "ms", "ms/Mcell", "ns/cell/log2n");
     println!("{:>6} | {head} | {head} | {head} |", "");
     for (side, runs) in [(256usize, 7), (512, 5), (1024, 3), (2048, 3)] {

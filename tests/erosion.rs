@@ -138,7 +138,8 @@ fn a_droplet_and_its_mirror_image_erode_mirror_images() {
     let n = 65;
     let before = cone(n);
     let brush = Brush::new(3.0).unwrap();
-    let mirrors: [fn(usize, usize, usize) -> (usize, usize); 3] =
+    type Mirror = fn(usize, usize, usize) -> (usize, usize);
+    let mirrors: [Mirror; 3] =
         [|x, y, n| (n - 1 - x, y), |x, y, n| (x, n - 1 - y), |x, y, _| (y, x)];
     let mut rng = Mulberry32::new(77);
     for _ in 0..40 {
@@ -247,3 +248,27 @@ fn invalid_parameters_are_rejected_naming_the_parameter() {
     assert_eq!(e.run(&mut bad, 1).unwrap_err().param(), "heights");
     assert_eq!(e.droplets_done(), 0);
 }
+
+/// FNV-1a over the bits of a map.
+fn fnv(map: &[f32]) -> u64 {
+    map.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, v| (h ^ v.to_bits() as u64).wrapping_mul(0x100_0000_01b3))
+}
+
+#[test]
+fn erosion_bits_match_the_recorded_checksum_on_every_platform() {
+    // The same map, parameters and checksum are asserted by the wasm tests
+    // (src/wasm/terrain_tests.rs), so native and wasm builds must agree bit for bit.
+    let n = 64;
+    let mut map: Vec<f32> = (0..n * n)
+        .map(|i| {
+            let (x, y) = (i % n, i / n);
+            ((x * 37 + y * 91) % 101) as f32 / 1010.0 + (x + y) as f32 / 128.0
+        })
+        .collect();
+    landform::terrain::island::redistribute(&mut map, 1.7).unwrap();
+    let b = erode(&mut map, n, n, ErosionParams { seed: 42, ..p() }, 2000).unwrap();
+    println!("checksum {:#018x} eroded {}", fnv(&map), b.eroded);
+    assert_eq!(fnv(&map), ERODED_CHECKSUM);
+}
+
+const ERODED_CHECKSUM: u64 = 0x2829_470c_26aa_f177;

@@ -234,7 +234,7 @@ pub fn biomes(heights: &[f32], moisture: &[f32], width: usize, height: usize, pa
 /// Paints biome ids as an RGBA image (4 bytes per cell, alpha 255) with the
 /// [`LEGEND`] colours. `rgba` must be 4 × `ids.len()` long; unknown ids paint magenta.
 pub fn paint_biomes(ids: &[u8], rgba: &mut [u8]) -> Result<()> {
-    let want = ids.len().checked_mul(4).unwrap_or(usize::MAX);
+    let want = ids.len().saturating_mul(4);
     check_len("rgba", rgba.len(), want, "4 × cells")?;
     for (&id, px) in ids.iter().zip(rgba.chunks_exact_mut(4)) {
         let c = LEGEND.get(id as usize).map_or([255, 0, 255], |b| b.color);

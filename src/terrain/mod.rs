@@ -40,7 +40,7 @@ pub const MAX_HEIGHT: f32 = 1e6;
 
 /// Checks that every height is a finite number in `[-MAX_HEIGHT, MAX_HEIGHT]`.
 pub fn check_heights(heights: &[f32]) -> Result<()> {
-    match heights.iter().position(|v| !(v.abs() <= MAX_HEIGHT)) {
+    match heights.iter().position(|v| v.is_nan() || v.abs() > MAX_HEIGHT) {
         None => Ok(()),
         Some(i) => Err(Error::range(
             "heights",

@@ -5,7 +5,10 @@
 use wasm_bindgen::prelude::*;
 
 pub mod field;
+mod options;
 pub mod terrain;
+#[cfg(test)]
+mod terrain_tests;
 
 use crate::Error;
 

@@ -7,10 +7,10 @@
 //! `memcpy` out) and leave it untouched when they throw.
 
 use js_sys::{Float32Array, Object, Reflect, Uint8Array, Uint8ClampedArray};
-use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+use super::options::options;
 use super::{check_out, js_err, read_f32, JsResult};
 use crate::erosion::{Eroder as CoreEroder, ErosionParams};
 use crate::hydrology::{self, FillParams};
@@ -85,15 +85,6 @@ export interface BiomeLegendEntry { id: number; key: string; name: string; color
 /** What `biomes` returns. */
 export interface BiomeMap { ids: Uint8Array; rgba: Uint8ClampedArray; }
 "#;
-
-/// Reads an options object; `undefined` or `null` gives the defaults. Unknown fields
-/// and wrong types throw a `TypeError` naming `param`.
-fn options<T: DeserializeOwned + Default>(param: &'static str, v: JsValue) -> JsResult<T> {
-    if v.is_undefined() || v.is_null() {
-        return Ok(T::default());
-    }
-    serde_wasm_bindgen::from_value(v).map_err(|e| js_err(Error::kind(param, e.to_string())))
-}
 
 fn to_js<T: Serialize>(v: &T) -> JsResult<JsValue> {
     v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())

@@ -1,0 +1,64 @@
+//! Options objects from JavaScript: `undefined`/`null` give the defaults, unknown keys
+//! and wrong types throw a `TypeError` naming the argument, missing keys take their
+//! defaults (`#[serde(default)]` on the Rust type).
+//!
+//! serde-wasm-bindgen reads only the fields a struct declares, so serde's
+//! `deny_unknown_fields` never sees extra keys and a misspelt option (`blnd`) would be
+//! silently ignored. [`options`] therefore compares the object's own keys with the
+//! field list serde's derive passes to `deserialize_struct`, captured by a probe.
+
+use serde::de::{self, DeserializeOwned, Deserializer, Visitor};
+use wasm_bindgen::{JsCast, JsValue};
+
+use super::{js_err, JsResult};
+use crate::Error;
+
+/// Reads an options object of type `T`; `param` names the argument in errors.
+pub(crate) fn options<T: DeserializeOwned + Default>(param: &'static str, v: JsValue) -> JsResult<T> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(T::default());
+    }
+    if v.is_object() {
+        let fields = struct_fields::<T>();
+        for key in js_sys::Object::keys(v.unchecked_ref::<js_sys::Object>()).iter() {
+            let key = key.as_string().unwrap_or_default();
+            if !fields.contains(&key.as_str()) {
+                let expected = fields.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ");
+                return Err(js_err(Error::kind(param, format!("has unknown field `{key}`, expected one of {expected}"))));
+            }
+        }
+    }
+    serde_wasm_bindgen::from_value(v).map_err(|e| js_err(Error::kind(param, e.to_string())))
+}
+
+/// The field names serde's derive declares for struct `T` (empty for non-structs).
+fn struct_fields<T: DeserializeOwned>() -> &'static [&'static str] {
+    let mut fields: &'static [&'static str] = &[];
+    let _ = T::deserialize(Probe(&mut fields));
+    fields
+}
+
+struct Probe<'a>(&'a mut &'static [&'static str]);
+
+impl<'de> Deserializer<'de> for Probe<'_> {
+    type Error = de::value::Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Self::Error> {
+        Err(de::Error::custom("field probe"))
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        fields: &'static [&'static str],
+        _: V,
+    ) -> Result<V::Value, Self::Error> {
+        *self.0 = fields;
+        Err(de::Error::custom("field probe"))
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf option unit
+        unit_struct newtype_struct seq tuple tuple_struct map enum identifier ignored_any
+    }
+}

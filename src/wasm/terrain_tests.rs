@@ -1,0 +1,133 @@
+//! Tests of the terrain bindings as JavaScript sees them: in-place writes, options
+//! objects, error classes and messages, and bit-identity with the native build. Run
+//! with `CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
+//! cargo test --target wasm32-unknown-unknown --lib` (Node) or in a browser.
+
+use js_sys::{Array, Float32Array, Object, Reflect, Uint8Array, Uint8ClampedArray};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::wasm_bindgen_test;
+
+use super::terrain::*;
+
+fn arr(v: &[f32]) -> Float32Array {
+    Float32Array::from(v)
+}
+
+fn obj(fields: &[(&str, JsValue)]) -> JsValue {
+    let o = Object::new();
+    for (k, v) in fields {
+        Reflect::set(&o, &(*k).into(), v).unwrap();
+    }
+    o.into()
+}
+
+fn get(o: &JsValue, k: &str) -> JsValue {
+    Reflect::get(o, &k.into()).unwrap()
+}
+
+/// Asserts a RangeError (or TypeError when `type_error`) whose message names `param`.
+fn assert_error(e: JsValue, type_error: bool, param: &str) {
+    let ok = if type_error { e.is_instance_of::<js_sys::TypeError>() } else { e.is_instance_of::<js_sys::RangeError>() };
+    let msg: String = e.unchecked_ref::<js_sys::Error>().message().into();
+    assert!(ok, "wrong error class for {param}: {msg}");
+    assert!(msg.contains(&format!("`{param}`")), "message should name {param}: {msg}");
+}
+
+#[wasm_bindgen_test]
+fn redistribute_writes_into_the_callers_array() {
+    let a = arr(&[0.25, 0.5, 1.0]);
+    redistribute(&a, 2.0).unwrap();
+    assert_eq!(a.to_vec(), vec![0.0625, 0.25, 1.0]);
+    assert_error(redistribute(&a, 0.0).unwrap_err(), false, "exponent");
+}
+
+#[wasm_bindgen_test]
+fn island_falloff_reads_options_and_rejects_unknown_ones() {
+    let a = arr(&[0.0; 9]);
+    island_falloff(&a, 3, 3, obj(&[("shape", "square".into()), ("blend", 1.0.into())])).unwrap();
+    assert_eq!(a.to_vec()[4], 1.0);
+    assert_eq!(a.to_vec()[0], 0.0);
+    island_falloff(&a, 3, 3, JsValue::UNDEFINED).unwrap();
+    assert_error(island_falloff(&a, 3, 3, obj(&[("blend", 2.0.into())])).unwrap_err(), false, "blend");
+    assert_error(island_falloff(&a, 3, 3, obj(&[("blnd", 0.5.into())])).unwrap_err(), true, "options");
+    assert_error(island_falloff(&a, 3, 3, obj(&[("shape", "circle".into())])).unwrap_err(), true, "options");
+    assert_error(island_falloff(&a, 4, 3, JsValue::NULL).unwrap_err(), false, "heights");
+}
+
+#[wasm_bindgen_test]
+fn fill_then_flow_drains_every_cell_and_conserves_rain() {
+    let v: Vec<f32> = (0..400).map(|i| ((i * 7919) % 101) as f32 / 101.0).collect();
+    let a = arr(&v);
+    assert!(undrained_count(&a, 20, 20, None).unwrap() > 0);
+    for method in ["priority-flood", "planchon-darboux"] {
+        let b = arr(&v);
+        fill_depressions(&b, 20, 20, obj(&[("method", method.into()), ("epsilon", 1e-4.into())])).unwrap();
+        assert_eq!(undrained_count(&b, 20, 20, None).unwrap(), 0, "{method}");
+    }
+    fill_depressions(&a, 20, 20, JsValue::UNDEFINED).unwrap();
+    let acc = flow_accumulation(&a, 20, 20, None).unwrap();
+    assert_eq!(acc.len(), 400);
+    let dirs = flow_directions(&a, 20, 20).unwrap();
+    let outflow: f32 = (0..400).filter(|&i| dirs[i] == 255).map(|i| acc[i]).sum();
+    assert_eq!(outflow, 400.0);
+    let mask = river_mask(&arr(&acc), 10.0).unwrap();
+    assert_eq!(mask.len(), 400);
+    assert_error(fill_depressions(&a, 20, 20, obj(&[("epsilon", (-1.0).into())])).unwrap_err(), false, "epsilon");
+    assert_error(fill_depressions(&a, 20, 20, obj(&[("method", "magic".into())])).unwrap_err(), true, "options");
+    assert_error(river_mask(&arr(&acc), f32::NAN).unwrap_err(), false, "threshold");
+}
+
+#[wasm_bindgen_test]
+fn biomes_return_ids_and_an_rgba_image() {
+    let h = arr(&[0.05, 0.11, 0.5, 0.95]);
+    let m = arr(&[0.5, 0.5, 0.4, 0.5]);
+    let out = biomes(&h, &m, 2, 2, obj(&[("rockSlope", 0.0.into())])).unwrap();
+    let ids: Uint8Array = get(&out, "ids").dyn_into().unwrap();
+    let rgba: Uint8ClampedArray = get(&out, "rgba").dyn_into().unwrap();
+    assert_eq!(ids.to_vec(), vec![0, 1, 9, 5]);
+    assert_eq!(rgba.length(), 16);
+    assert_eq!(rgba.get_index(3), 255);
+    let legend: Array = biome_legend().unwrap().dyn_into().unwrap();
+    assert_eq!(legend.length(), 17);
+    assert_eq!(get(&legend.get(9), "name").as_string().unwrap(), "Grassland");
+    assert_error(biomes(&h, &arr(&[0.0; 3]), 2, 2, JsValue::UNDEFINED).unwrap_err(), false, "moisture");
+}
+
+#[wasm_bindgen_test]
+fn eroder_runs_in_chunks_and_reports_its_budget() {
+    let v: Vec<f32> = (0..32 * 32).map(|i| ((i % 32) + (i / 32)) as f32 / 64.0).collect();
+    let (one, parts) = (arr(&v), arr(&v));
+    let mut e1 = JsEroder::new(32, 32, obj(&[("seed", 5.into())])).unwrap();
+    e1.run(&one, 300).unwrap();
+    let mut e2 = JsEroder::new(32, 32, obj(&[("seed", 5.into())])).unwrap();
+    e2.run(&parts, 100).unwrap();
+    e2.run(&parts, 200).unwrap();
+    assert_eq!(one.to_vec(), parts.to_vec());
+    assert_ne!(one.to_vec(), v);
+    assert_eq!(e2.droplets_done(), 300.0);
+    let b = e2.budget().unwrap();
+    let (er, de, lo) = (get(&b, "eroded").as_f64().unwrap(), get(&b, "deposited").as_f64().unwrap(), get(&b, "lost").as_f64().unwrap());
+    assert!(er > 0.0 && (er - de - lo).abs() < 1e-9);
+    assert_error(JsEroder::new(32, 32, obj(&[("inertia", 2.into())])).err().unwrap(), false, "inertia");
+    assert_error(JsEroder::new(32, 32, obj(&[("speed", 2.into())])).err().unwrap(), true, "params");
+    assert_error(JsEroder::new(1, 32, JsValue::UNDEFINED).err().unwrap(), false, "width");
+    assert_error(e2.run(&arr(&[0.0; 10]), 1).unwrap_err(), false, "heights");
+}
+
+#[wasm_bindgen_test]
+fn erosion_in_wasm_matches_the_native_checksum() {
+    // Same map, parameters and checksum as tests/erosion.rs (native).
+    let n = 64;
+    let v: Vec<f32> = (0..n * n)
+        .map(|i| {
+            let (x, y) = (i % n, i / n);
+            ((x * 37 + y * 91) % 101) as f32 / 1010.0 + (x + y) as f32 / 128.0
+        })
+        .collect();
+    let a = arr(&v);
+    redistribute(&a, 1.7).unwrap();
+    let mut e = JsEroder::new(n as u32, n as u32, obj(&[("seed", 42.into())])).unwrap();
+    e.run(&a, 2000).unwrap();
+    let h = a.to_vec().iter().fold(0xcbf2_9ce4_8422_2325u64, |h, v| (h ^ v.to_bits() as u64).wrapping_mul(0x100_0000_01b3));
+    assert_eq!(h, 0x2829_470c_26aa_f177);
+}
