@@ -125,7 +125,7 @@ pub fn island_falloff(
     heights: &Float32Array,
     width: u32,
     height: u32,
-    #[wasm_bindgen(unchecked_param_type = "IslandOptions | undefined")] opts: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "IslandOptions")] opts: JsValue,
 ) -> JsResult<()> {
     let n = cells(width, height, 1)?;
     let params: IslandParams = options("options", opts)?;
@@ -143,7 +143,7 @@ pub fn fill_depressions(
     heights: &Float32Array,
     width: u32,
     height: u32,
-    #[wasm_bindgen(unchecked_param_type = "FillOptions | undefined")] opts: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "FillOptions")] opts: JsValue,
 ) -> JsResult<u32> {
     let n = cells(width, height, 1)?;
     let params: FillParams = options("options", opts)?;
@@ -156,7 +156,12 @@ pub fn fill_depressions(
 /// How many cells of `heights` cannot drain (no strictly lower neighbour, not on the
 /// border, not below `seaLevel`). 0 after `fillDepressions`.
 #[wasm_bindgen(js_name = undrainedCount)]
-pub fn undrained_count(heights: &Float32Array, width: u32, height: u32, sea_level: Option<f32>) -> JsResult<u32> {
+pub fn undrained_count(
+    heights: &Float32Array,
+    width: u32,
+    height: u32,
+    #[wasm_bindgen(js_name = "seaLevel")] sea_level: Option<f32>,
+) -> JsResult<u32> {
     let n = cells(width, height, 1)?;
     let v = read_f32("heights", heights, n, "width × height")?;
     let u = hydrology::undrained_cells(&v, width as usize, height as usize, sea_level).map_err(js_err)?;
@@ -176,7 +181,12 @@ pub fn flow_directions(heights: &Float32Array, width: u32, height: u32) -> JsRes
 /// lowest neighbour, high to low. Returns a new `Float32Array` (width × height) of the
 /// water through each cell. Cells below `seaLevel` (if given, in [-1e6, 1e6]) are sinks.
 #[wasm_bindgen(js_name = flowAccumulation)]
-pub fn flow_accumulation(heights: &Float32Array, width: u32, height: u32, sea_level: Option<f32>) -> JsResult<Vec<f32>> {
+pub fn flow_accumulation(
+    heights: &Float32Array,
+    width: u32,
+    height: u32,
+    #[wasm_bindgen(js_name = "seaLevel")] sea_level: Option<f32>,
+) -> JsResult<Vec<f32>> {
     let n = cells(width, height, 1)?;
     let v = read_f32("heights", heights, n, "width × height")?;
     let mut acc = vec![0.0f32; n];
@@ -203,7 +213,7 @@ pub fn biomes(
     moisture: &Float32Array,
     width: u32,
     height: u32,
-    #[wasm_bindgen(unchecked_param_type = "BiomeOptions | undefined")] opts: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "BiomeOptions")] opts: JsValue,
 ) -> JsResult<JsValue> {
     let n = cells(width, height, 1)?;
     let params: BiomeParams = options("options", opts)?;
@@ -242,7 +252,7 @@ impl JsEroder {
     pub fn new(
         width: u32,
         height: u32,
-        #[wasm_bindgen(unchecked_param_type = "ErosionOptions | undefined")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "ErosionOptions")] params: JsValue,
     ) -> JsResult<JsEroder> {
         cells(width, height, 2)?;
         let p: ErosionParams = options("params", params)?;
