@@ -1,11 +1,14 @@
 //! Terrain recipes that run after the noise: redistribution and island shaping
-//! ([`island`]) and the elevation × moisture biome lookup ([`biome`]).
+//! ([`island`]), the elevation × moisture biome lookup ([`biome`]), caves from
+//! thresholded noise ([`caves`]) and tree placement ([`placement`]).
 //!
 //! Every step works in place on a row-major heightmap (`index = y * width + x`),
 //! validates its parameters first and never panics on user input.
 
 pub mod biome;
+pub mod caves;
 pub mod island;
+pub mod placement;
 
 use crate::error::{Error, Result};
 
