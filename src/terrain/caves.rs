@@ -88,12 +88,17 @@ pub fn check_grid(len: usize, width: usize, height: usize) -> Result<()> {
     check_len("grid", len, want, &format!("width {width} × height {height}"))
 }
 
-/// Marks each cell WALL where its value is above `threshold`, else AIR (§4 of `000`).
+/// Marks each cell WALL where its value is below `threshold`, else AIR (§4 of `000`).
 /// `values` are noise values already mapped to `[0, 1]`; NaN counts as air.
+///
+/// Direction: raising the threshold turns more cells to wall (at 0.5 the map is about
+/// half rock, at 0.7 nearly all rock with a few cavities), as the article's text and
+/// figure 4 describe and the cave figure's test expects. The article's pseudo-code
+/// writes `v > threshold ? WALL : AIR`, which would do the opposite; we follow the text.
 pub fn threshold(values: &[f32], threshold: f32, out: &mut [u8]) -> Result<()> {
     check_len("out", out.len(), values.len(), "one byte per value")?;
     for (o, &v) in out.iter_mut().zip(values) {
-        *o = if v > threshold { WALL } else { AIR };
+        *o = if v < threshold { WALL } else { AIR };
     }
     Ok(())
 }

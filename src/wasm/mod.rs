@@ -12,6 +12,8 @@ mod terrain_tests;
 
 use crate::Error;
 
+mod caves;
+
 #[wasm_bindgen(start)]
 fn start() {
     console_error_panic_hook::set_once();
