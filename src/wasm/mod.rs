@@ -4,6 +4,7 @@
 
 use wasm_bindgen::prelude::*;
 
+pub mod caves;
 pub mod field;
 mod options;
 pub mod terrain;
@@ -11,8 +12,6 @@ pub mod terrain;
 mod terrain_tests;
 
 use crate::Error;
-
-mod caves;
 
 #[wasm_bindgen(start)]
 fn start() {
