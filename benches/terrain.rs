@@ -57,7 +57,16 @@ fn island(n: usize, seed: u32) -> Vec<f32> {
     for o in out.iter_mut() {
         *o += 0.004 * rng.next_f32();
     }
-    island_falloff(&mut out, n, n, &IslandParams { blend: 0.6, ..Default::default() }).unwrap();
+    island_falloff(
+        &mut out,
+        n,
+        n,
+        &IslandParams {
+            blend: 0.6,
+            ..Default::default()
+        },
+    )
+    .unwrap();
     out
 }
 
@@ -65,50 +74,113 @@ fn main() {
     let n = 512;
     let map = island(n, 7);
     let chunk = 50_000u32;
-    let secs = median(1, 5, || (map.clone(), Eroder::new(n, n, ErosionParams::default()).unwrap()), |(mut m, mut e)| {
-        e.run(&mut m, chunk).unwrap();
-        black_box(m);
-    });
-    println!("erosion   512²  {:>9.0} droplets/s  ({chunk} droplets in {:.1} ms, default params)", chunk as f64 / secs, secs * 1e3);
+    let secs = median(
+        1,
+        5,
+        || {
+            (
+                map.clone(),
+                Eroder::new(n, n, ErosionParams::default()).unwrap(),
+            )
+        },
+        |(mut m, mut e)| {
+            e.run(&mut m, chunk).unwrap();
+            black_box(m);
+        },
+    );
+    println!(
+        "erosion   512²  {:>9.0} droplets/s  ({chunk} droplets in {:.1} ms, default params)",
+        chunk as f64 / secs,
+        secs * 1e3
+    );
 
     println!("\nfill and flow on value-noise islands (median; ns/cell/log2n flat = n log n)");
-    println!("{:>6} | {:^33} | {:^33} | {:^33} | p-d sweeps", "size", "priority-flood", "planchon-darboux", "d8 accumulation");
+    println!(
+        "{:>6} | {:^33} | {:^33} | {:^33} | p-d sweeps",
+        "size", "priority-flood", "planchon-darboux", "d8 accumulation"
+    );
     let head = format!("{:>8} {:>9} {:>14}", "ms", "ms/Mcell", "ns/cell/log2n");
     println!("{:>6} | {head} | {head} | {head} |", "");
     for (side, runs) in [(256usize, 7), (512, 5), (1024, 3), (2048, 3)] {
         let cells = side * side;
         let map = island(side, 11);
         let fill = |method| {
-            let p = FillParams { method, epsilon: 0.0, sea_level: None };
-            median(1, runs, || map.clone(), move |mut m| {
-                fill_depressions(&mut m, side, side, &p).unwrap();
-                black_box(m);
-            })
+            let p = FillParams {
+                method,
+                epsilon: 0.0,
+                sea_level: None,
+            };
+            median(
+                1,
+                runs,
+                || map.clone(),
+                move |mut m| {
+                    fill_depressions(&mut m, side, side, &p).unwrap();
+                    black_box(m);
+                },
+            )
         };
         let pf = fill(FillMethod::PriorityFlood);
         let pd = fill(FillMethod::PlanchonDarboux);
-        let sweeps = fill_depressions(&mut map.clone(), side, side, &FillParams { method: FillMethod::PlanchonDarboux, ..Default::default() })
-            .unwrap()
-            .passes;
+        let sweeps = fill_depressions(
+            &mut map.clone(),
+            side,
+            side,
+            &FillParams {
+                method: FillMethod::PlanchonDarboux,
+                ..Default::default()
+            },
+        )
+        .unwrap()
+        .passes;
         let mut filled = map.clone();
         fill_depressions(&mut filled, side, side, &FillParams::default()).unwrap();
         let mut acc = vec![0.0f32; cells];
-        let d8 = median(1, runs, || (), |_| {
-            black_box(flow_accumulation(&filled, side, side, None, &mut acc).unwrap());
-        });
-        let cols = |s: f64| format!("{:>8.1} {:>9.1} {:>14.2}", s * 1e3, s * 1e3 / (cells as f64 / 1e6), s * 1e9 / cells as f64 / (cells as f64).log2());
-        println!("{:>5}² | {} | {} | {} | {sweeps}", side, cols(pf), cols(pd), cols(d8));
+        let d8 = median(
+            1,
+            runs,
+            || (),
+            |_| {
+                black_box(flow_accumulation(&filled, side, side, None, &mut acc).unwrap());
+            },
+        );
+        let cols = |s: f64| {
+            format!(
+                "{:>8.1} {:>9.1} {:>14.2}",
+                s * 1e3,
+                s * 1e3 / (cells as f64 / 1e6),
+                s * 1e9 / cells as f64 / (cells as f64).log2()
+            )
+        };
+        println!(
+            "{:>5}² | {} | {} | {} | {sweeps}",
+            side,
+            cols(pf),
+            cols(pd),
+            cols(d8)
+        );
     }
 
     let side = 512;
     let mut rng = Mulberry32::new(3);
     let noise: Vec<f32> = (0..side * side).map(|_| rng.next_f32()).collect();
     for method in [FillMethod::PriorityFlood, FillMethod::PlanchonDarboux] {
-        let p = FillParams { method, ..Default::default() };
-        let s = median(1, 3, || noise.clone(), |mut m| {
-            fill_depressions(&mut m, side, side, &p).unwrap();
-            black_box(m);
-        });
-        println!("white noise 512² (worst case): {method:?} {:.1} ms", s * 1e3);
+        let p = FillParams {
+            method,
+            ..Default::default()
+        };
+        let s = median(
+            1,
+            3,
+            || noise.clone(),
+            |mut m| {
+                fill_depressions(&mut m, side, side, &p).unwrap();
+                black_box(m);
+            },
+        );
+        println!(
+            "white noise 512² (worst case): {method:?} {:.1} ms",
+            s * 1e3
+        );
     }
 }

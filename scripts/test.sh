@@ -7,10 +7,10 @@ bash scripts/setup.sh
 export CHROMEDRIVER=/usr/bin/chromedriver
 
 echo "== native tests"
-cargo test --release --quiet 2>&1 | tail -n +1
+cargo test --quiet
 
 echo "== browser tests (wasm-bindgen-test, headless Chromium)"
-wasm-pack test --headless --chrome --release
+wasm-pack test --headless --chrome
 
 echo "== site end-to-end tests"
 bash scripts/build.sh

@@ -6,8 +6,8 @@
 //! biomes, caves, placement), [`erosion`] and [`hydrology`]. The `wasm` module is the only place that knows
 //! about JavaScript.
 
-pub mod error;
 pub mod erosion;
+pub mod error;
 pub mod field;
 pub mod fractal;
 pub mod grid;

@@ -65,7 +65,10 @@ fn same_seed_gives_identical_bits_and_budget() {
     assert_eq!(ba, bb);
     let mut c = base.clone();
     erode(&mut c, 96, 80, ErosionParams { seed: 2, ..p() }, 3000).unwrap();
-    assert!(a.iter().zip(&c).any(|(x, y)| x != y), "another seed should change the result");
+    assert!(
+        a.iter().zip(&c).any(|(x, y)| x != y),
+        "another seed should change the result"
+    );
 }
 
 #[test]
@@ -79,22 +82,53 @@ fn chunked_run_is_bit_identical_to_a_single_run() {
     for n in [1, 999, 0, 500, 1000] {
         e2.run(&mut parts, n).unwrap();
     }
-    assert!(one.iter().zip(&parts).all(|(x, y)| x.to_bits() == y.to_bits()));
+    assert!(one
+        .iter()
+        .zip(&parts)
+        .all(|(x, y)| x.to_bits() == y.to_bits()));
     assert_eq!(e1.budget(), e2.budget());
     assert_eq!(e2.droplets_done(), 2500);
 }
 
 #[test]
 fn sediment_budget_balances_height_change() {
-    for (seed, params) in [(1, p()), (5, ErosionParams { radius: 1.0, lifetime: 80, ..p() }), (7, ErosionParams { evaporation: 0.3, ..p() })] {
+    for (seed, params) in [
+        (1, p()),
+        (
+            5,
+            ErosionParams {
+                radius: 1.0,
+                lifetime: 80,
+                ..p()
+            },
+        ),
+        (
+            7,
+            ErosionParams {
+                evaporation: 0.3,
+                ..p()
+            },
+        ),
+    ] {
         let mut map = bumpy_map(128, 96, seed);
         let before = sum(&map);
         let b = erode(&mut map, 128, 96, ErosionParams { seed, ..params }, 20_000).unwrap();
         let change = sum(&map) - before;
-        assert!(b.eroded > 0.0 && b.deposited > 0.0 && b.lost >= 0.0, "{b:?}");
+        assert!(
+            b.eroded > 0.0 && b.deposited > 0.0 && b.lost >= 0.0,
+            "{b:?}"
+        );
         let tol = 1e-9 * (b.eroded + b.deposited) + 1e-9;
-        assert!((change - b.net_change()).abs() < tol, "Σ Δh {change} vs deposited − eroded {}", b.net_change());
-        assert!(b.imbalance().abs() < tol, "eroded − deposited − lost = {}", b.imbalance());
+        assert!(
+            (change - b.net_change()).abs() < tol,
+            "Σ Δh {change} vs deposited − eroded {}",
+            b.net_change()
+        );
+        assert!(
+            b.imbalance().abs() < tol,
+            "eroded − deposited − lost = {}",
+            b.imbalance()
+        );
     }
 }
 
@@ -124,10 +158,18 @@ fn erosion_of_a_symmetric_cone_is_not_biased_in_any_direction() {
         let mut after = before.clone();
         erode(&mut after, n, n, ErosionParams { seed, ..p() }, 40_000).unwrap();
         let [(ex, ey), (dx, dy)] = change_centroids(&before, &after, n);
-        assert!(ex.abs() < 0.5 && ey.abs() < 0.5, "seed {seed}: eroded centroid off by ({ex:.3}, {ey:.3}) cells");
+        assert!(
+            ex.abs() < 0.5 && ey.abs() < 0.5,
+            "seed {seed}: eroded centroid off by ({ex:.3}, {ey:.3}) cells"
+        );
         dep = (dep.0 + dx / 4.0, dep.1 + dy / 4.0);
     }
-    assert!(dep.0.abs() < 1.5 && dep.1.abs() < 1.5, "deposited centroid off by ({:.3}, {:.3}) cells", dep.0, dep.1);
+    assert!(
+        dep.0.abs() < 1.5 && dep.1.abs() < 1.5,
+        "deposited centroid off by ({:.3}, {:.3}) cells",
+        dep.0,
+        dep.1
+    );
 }
 
 #[test]
@@ -139,8 +181,11 @@ fn a_droplet_and_its_mirror_image_erode_mirror_images() {
     let before = cone(n);
     let brush = Brush::new(3.0).unwrap();
     type Mirror = fn(usize, usize, usize) -> (usize, usize);
-    let mirrors: [Mirror; 3] =
-        [|x, y, n| (n - 1 - x, y), |x, y, n| (x, n - 1 - y), |x, y, _| (y, x)];
+    let mirrors: [Mirror; 3] = [
+        |x, y, n| (n - 1 - x, y),
+        |x, y, n| (x, n - 1 - y),
+        |x, y, _| (y, x),
+    ];
     let mut rng = Mulberry32::new(77);
     for _ in 0..40 {
         let (x, y) = (2.0 + rng.next_f32() * 60.0, 2.0 + rng.next_f32() * 60.0);
@@ -158,8 +203,14 @@ fn a_droplet_and_its_mirror_image_erode_mirror_images() {
             for yy in 0..n {
                 for xx in 0..n {
                     let (mx, my) = m(xx, yy, n);
-                    let (da, db) = (a[yy * n + xx] - before[yy * n + xx], b[my * n + mx] - before[my * n + mx]);
-                    assert!((da - db).abs() < 1e-4, "start ({x}, {y}), mirror {k}, cell ({xx}, {yy}): {da} vs {db}");
+                    let (da, db) = (
+                        a[yy * n + xx] - before[yy * n + xx],
+                        b[my * n + mx] - before[my * n + mx],
+                    );
+                    assert!(
+                        (da - db).abs() < 1e-4,
+                        "start ({x}, {y}), mirror {k}, cell ({xx}, {yy}): {da} vs {db}"
+                    );
                 }
             }
         }
@@ -172,7 +223,13 @@ fn random_parameters_never_produce_nan() {
     let mut pick = |lo: f32, hi: f32| {
         let r = rng.next_f32();
         // a quarter of draws at the extremes of the range
-        if r < 0.125 { lo } else if r < 0.25 { hi } else { lo + (hi - lo) * rng.next_f32() }
+        if r < 0.125 {
+            lo
+        } else if r < 0.25 {
+            hi
+        } else {
+            lo + (hi - lo) * rng.next_f32()
+        }
     };
     for case in 0..60u32 {
         let params = ErosionParams {
@@ -190,10 +247,16 @@ fn random_parameters_never_produce_nan() {
             initial_speed: pick(0.0, 16.0),
         };
         let scale = [1e-3f32, 1.0, 100.0, 1e5][case as usize % 4];
-        let mut map: Vec<f32> = bumpy_map(40, 33, case).iter().map(|v| (v - 0.3) * scale).collect();
+        let mut map: Vec<f32> = bumpy_map(40, 33, case)
+            .iter()
+            .map(|v| (v - 0.3) * scale)
+            .collect();
         let b = erode(&mut map, 40, 33, params, 400).unwrap();
         assert!(map.iter().all(|v| v.is_finite()), "case {case}: {params:?}");
-        assert!(b.eroded.is_finite() && b.deposited.is_finite() && b.lost.is_finite(), "case {case}: {b:?}");
+        assert!(
+            b.eroded.is_finite() && b.deposited.is_finite() && b.lost.is_finite(),
+            "case {case}: {b:?}"
+        );
     }
 }
 
@@ -202,7 +265,12 @@ fn droplets_that_cannot_climb_do_not_go_nan() {
     // A steep sawtooth with strong deposition: droplets run uphill at speed 0.
     let (w, h) = (48, 48);
     let mut map: Vec<f32> = (0..w * h).map(|i| ((i % w) % 4) as f32 * 10.0).collect();
-    let params = ErosionParams { inertia: 0.9, initial_speed: 0.0, gravity: 64.0, ..p() };
+    let params = ErosionParams {
+        inertia: 0.9,
+        initial_speed: 0.0,
+        gravity: 64.0,
+        ..p()
+    };
     erode(&mut map, w, h, params, 2000).unwrap();
     assert!(map.iter().all(|v| v.is_finite()));
 }
@@ -220,24 +288,93 @@ fn erosion_carves_a_slope_downhill() {
 #[test]
 fn invalid_parameters_are_rejected_naming_the_parameter() {
     let cases: Vec<(&str, ErosionParams)> = vec![
-        ("inertia", ErosionParams { inertia: 1.5, ..p() }),
-        ("capacityFactor", ErosionParams { capacity_factor: -1.0, ..p() }),
-        ("minCapacity", ErosionParams { min_capacity: f32::NAN, ..p() }),
-        ("erodeSpeed", ErosionParams { erode_speed: 2.0, ..p() }),
-        ("depositSpeed", ErosionParams { deposit_speed: -0.1, ..p() }),
-        ("evaporation", ErosionParams { evaporation: 1.01, ..p() }),
-        ("gravity", ErosionParams { gravity: f32::INFINITY, ..p() }),
+        (
+            "inertia",
+            ErosionParams {
+                inertia: 1.5,
+                ..p()
+            },
+        ),
+        (
+            "capacityFactor",
+            ErosionParams {
+                capacity_factor: -1.0,
+                ..p()
+            },
+        ),
+        (
+            "minCapacity",
+            ErosionParams {
+                min_capacity: f32::NAN,
+                ..p()
+            },
+        ),
+        (
+            "erodeSpeed",
+            ErosionParams {
+                erode_speed: 2.0,
+                ..p()
+            },
+        ),
+        (
+            "depositSpeed",
+            ErosionParams {
+                deposit_speed: -0.1,
+                ..p()
+            },
+        ),
+        (
+            "evaporation",
+            ErosionParams {
+                evaporation: 1.01,
+                ..p()
+            },
+        ),
+        (
+            "gravity",
+            ErosionParams {
+                gravity: f32::INFINITY,
+                ..p()
+            },
+        ),
         ("lifetime", ErosionParams { lifetime: 0, ..p() }),
-        ("lifetime", ErosionParams { lifetime: 5000, ..p() }),
+        (
+            "lifetime",
+            ErosionParams {
+                lifetime: 5000,
+                ..p()
+            },
+        ),
         ("radius", ErosionParams { radius: 0.5, ..p() }),
-        ("radius", ErosionParams { radius: 17.0, ..p() }),
-        ("initialWater", ErosionParams { initial_water: 0.0, ..p() }),
-        ("initialSpeed", ErosionParams { initial_speed: 20.0, ..p() }),
+        (
+            "radius",
+            ErosionParams {
+                radius: 17.0,
+                ..p()
+            },
+        ),
+        (
+            "initialWater",
+            ErosionParams {
+                initial_water: 0.0,
+                ..p()
+            },
+        ),
+        (
+            "initialSpeed",
+            ErosionParams {
+                initial_speed: 20.0,
+                ..p()
+            },
+        ),
     ];
     for (name, params) in cases {
         let e = Eroder::new(8, 8, params).unwrap_err();
         assert_eq!(e.param(), name, "{e}");
-        assert!(e.to_string().contains(']'), "message should give the range: {e}");
+        assert!(
+            e.to_string().contains(']'),
+            "message should give the range: {e}"
+        );
     }
     assert_eq!(Eroder::new(1, 8, p()).unwrap_err().param(), "width");
     assert_eq!(Eroder::new(8, 0, p()).unwrap_err().param(), "height");
@@ -251,7 +388,9 @@ fn invalid_parameters_are_rejected_naming_the_parameter() {
 
 /// FNV-1a over the bits of a map.
 fn fnv(map: &[f32]) -> u64 {
-    map.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, v| (h ^ v.to_bits() as u64).wrapping_mul(0x100_0000_01b3))
+    map.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, v| {
+        (h ^ v.to_bits() as u64).wrapping_mul(0x100_0000_01b3)
+    })
 }
 
 #[test]

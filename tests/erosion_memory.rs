@@ -28,16 +28,27 @@ static A: Counting = Counting;
 #[test]
 fn eroding_a_2048_map_needs_less_than_64_mb_beyond_the_map() {
     let n = 2048;
-    let mut map: Vec<f32> = (0..n * n).map(|i| ((i % n) as f32 * 0.01).sin() * 0.5 + (i / n) as f32 / n as f32).collect();
+    let mut map: Vec<f32> = (0..n * n)
+        .map(|i| ((i % n) as f32 * 0.01).sin() * 0.5 + (i / n) as f32 / n as f32)
+        .collect();
     let base = LIVE.load(Relaxed);
     PEAK.store(base, Relaxed);
-    let params = ErosionParams { radius: 16.0, ..ErosionParams::default() };
+    let params = ErosionParams {
+        radius: 16.0,
+        ..ErosionParams::default()
+    };
     let mut e = Eroder::new(n, n, params).unwrap();
     for _ in 0..4 {
         e.run(&mut map, 2_000).unwrap();
     }
     let extra = PEAK.load(Relaxed) - base;
     assert!(e.budget().eroded > 0.0);
-    assert!(extra < 64 << 20, "erosion allocated {extra} bytes beyond the map");
-    assert!(extra < 64 << 10, "the brush table should be a few KB, got {extra} bytes");
+    assert!(
+        extra < 64 << 20,
+        "erosion allocated {extra} bytes beyond the map"
+    );
+    assert!(
+        extra < 64 << 10,
+        "the brush table should be a few KB, got {extra} bytes"
+    );
 }

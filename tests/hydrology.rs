@@ -2,12 +2,16 @@ mod common;
 
 use common::{bumpy_map, white_noise};
 use landform::hydrology::{
-    fill_depressions, flow_accumulation, flow_directions, planchon_darboux, priority_flood, river_mask, undrained_cells,
-    FillMethod, FillParams, NO_FLOW,
+    fill_depressions, flow_accumulation, flow_directions, planchon_darboux, priority_flood,
+    river_mask, undrained_cells, FillMethod, FillParams, NO_FLOW,
 };
 
 fn params(method: FillMethod, epsilon: f32, sea_level: Option<f32>) -> FillParams {
-    FillParams { method, epsilon, sea_level }
+    FillParams {
+        method,
+        epsilon,
+        sea_level,
+    }
 }
 
 /// Maps with many depressions: smooth bumps, white noise, and an erosion-like mix.
@@ -15,13 +19,26 @@ fn test_maps() -> Vec<(usize, usize, Vec<f32>)> {
     vec![
         (64, 48, bumpy_map(64, 48, 1)),
         (33, 57, white_noise(33, 57, 2)),
-        (80, 80, bumpy_map(80, 80, 3).iter().zip(white_noise(80, 80, 4)).map(|(a, b)| a + 0.05 * b).collect()),
+        (
+            80,
+            80,
+            bumpy_map(80, 80, 3)
+                .iter()
+                .zip(white_noise(80, 80, 4))
+                .map(|(a, b)| a + 0.05 * b)
+                .collect(),
+        ),
         (1, 9, white_noise(1, 9, 5)),
         (3, 3, vec![1.0, 1.0, 1.0, 1.0, 0.0, 1.0, 1.0, 1.0, 1.0]),
     ]
 }
 
-const CASES: [(f32, Option<f32>); 4] = [(0.0, None), (1e-4, None), (0.0, Some(0.35)), (0.01, Some(0.2))];
+const CASES: [(f32, Option<f32>); 4] = [
+    (0.0, None),
+    (1e-4, None),
+    (0.0, Some(0.35)),
+    (0.01, Some(0.2)),
+];
 
 #[test]
 fn priority_flood_leaves_every_cell_draining_and_lowers_none() {
@@ -29,7 +46,10 @@ fn priority_flood_leaves_every_cell_draining_and_lowers_none() {
         for (eps, sea) in CASES {
             let mut z = map.clone();
             priority_flood(&mut z, w, h, &params(FillMethod::PriorityFlood, eps, sea)).unwrap();
-            assert!(undrained_cells(&z, w, h, sea).unwrap().is_empty(), "{w}×{h} ε={eps} sea={sea:?}");
+            assert!(
+                undrained_cells(&z, w, h, sea).unwrap().is_empty(),
+                "{w}×{h} ε={eps} sea={sea:?}"
+            );
             assert!(z.iter().zip(&map).all(|(a, b)| a >= b), "a cell went down");
         }
     }
@@ -41,7 +61,10 @@ fn planchon_darboux_leaves_every_cell_draining_and_lowers_none() {
         for (eps, sea) in CASES {
             let mut z = map.clone();
             planchon_darboux(&mut z, w, h, &params(FillMethod::PlanchonDarboux, eps, sea)).unwrap();
-            assert!(undrained_cells(&z, w, h, sea).unwrap().is_empty(), "{w}×{h} ε={eps} sea={sea:?}");
+            assert!(
+                undrained_cells(&z, w, h, sea).unwrap().is_empty(),
+                "{w}×{h} ε={eps} sea={sea:?}"
+            );
             assert!(z.iter().zip(&map).all(|(a, b)| a >= b), "a cell went down");
         }
     }
@@ -52,10 +75,16 @@ fn both_fill_methods_agree_bit_for_bit() {
     for (w, h, map) in test_maps() {
         for (eps, sea) in CASES {
             let (mut a, mut b) = (map.clone(), map.clone());
-            let ra = fill_depressions(&mut a, w, h, &params(FillMethod::PriorityFlood, eps, sea)).unwrap();
-            let rb = fill_depressions(&mut b, w, h, &params(FillMethod::PlanchonDarboux, eps, sea)).unwrap();
+            let ra = fill_depressions(&mut a, w, h, &params(FillMethod::PriorityFlood, eps, sea))
+                .unwrap();
+            let rb = fill_depressions(&mut b, w, h, &params(FillMethod::PlanchonDarboux, eps, sea))
+                .unwrap();
             for (i, (x, y)) in a.iter().zip(&b).enumerate() {
-                assert_eq!(x.to_bits(), y.to_bits(), "{w}×{h} ε={eps} sea={sea:?} cell {i}: {x} vs {y}");
+                assert_eq!(
+                    x.to_bits(),
+                    y.to_bits(),
+                    "{w}×{h} ε={eps} sea={sea:?} cell {i}: {x} vs {y}"
+                );
             }
             assert_eq!(ra.raised, rb.raised);
         }
@@ -79,7 +108,13 @@ fn a_walled_pit_fills_to_the_rim_plus_epsilon_per_step() {
         assert_eq!(r.raised, 9);
         for (i, &v) in f.iter().enumerate() {
             let (x, y) = (i % 5, i / 5);
-            let want = if i == 12 { 1.5 } else if (1..4).contains(&x) && (1..4).contains(&y) { 1.25 } else { 1.0 };
+            let want = if i == 12 {
+                1.5
+            } else if (1..4).contains(&x) && (1..4).contains(&y) {
+                1.25
+            } else {
+                1.0
+            };
             assert_eq!(v, want, "{method:?} cell ({x},{y})");
         }
     }
@@ -96,7 +131,9 @@ fn epsilon_zero_raises_by_one_float_step() {
 fn a_map_that_already_drains_is_left_alone() {
     let n = 41;
     let c = 20.0f32;
-    let cone: Vec<f32> = (0..n * n).map(|i| 100.0 - ((i % n) as f32 - c).abs().max(((i / n) as f32 - c).abs())).collect();
+    let cone: Vec<f32> = (0..n * n)
+        .map(|i| 100.0 - ((i % n) as f32 - c).abs().max(((i / n) as f32 - c).abs()))
+        .collect();
     for method in [FillMethod::PriorityFlood, FillMethod::PlanchonDarboux] {
         let mut z = cone.clone();
         let r = fill_depressions(&mut z, n, n, &params(method, 0.5, None)).unwrap();
@@ -109,7 +146,13 @@ fn sea_cells_are_outlets_and_are_never_changed() {
     let (w, h) = (50, 50);
     let map = bumpy_map(w, h, 11);
     let mut z = map.clone();
-    priority_flood(&mut z, w, h, &params(FillMethod::PriorityFlood, 0.0, Some(0.4))).unwrap();
+    priority_flood(
+        &mut z,
+        w,
+        h,
+        &params(FillMethod::PriorityFlood, 0.0, Some(0.4)),
+    )
+    .unwrap();
     for (a, b) in z.iter().zip(&map) {
         if *b < 0.4 {
             assert_eq!(a, b);
@@ -180,16 +223,55 @@ fn river_mask_marks_cells_above_the_threshold() {
 #[test]
 fn hydrology_rejects_bad_input_naming_the_parameter() {
     let mut z = vec![0.0f32; 16];
-    let bad = |e: FillParams| priority_flood(&mut z.clone(), 4, 4, &e).unwrap_err().param();
-    assert_eq!(bad(params(FillMethod::PriorityFlood, -0.1, None)), "epsilon");
-    assert_eq!(bad(params(FillMethod::PriorityFlood, f32::NAN, None)), "epsilon");
-    assert_eq!(bad(params(FillMethod::PriorityFlood, 0.0, Some(f32::INFINITY))), "seaLevel");
-    assert_eq!(priority_flood(&mut z, 5, 4, &FillParams::default()).unwrap_err().param(), "heights");
-    assert_eq!(planchon_darboux(&mut z, 0, 4, &FillParams::default()).unwrap_err().param(), "width");
+    let bad = |e: FillParams| {
+        priority_flood(&mut z.clone(), 4, 4, &e)
+            .unwrap_err()
+            .param()
+    };
+    assert_eq!(
+        bad(params(FillMethod::PriorityFlood, -0.1, None)),
+        "epsilon"
+    );
+    assert_eq!(
+        bad(params(FillMethod::PriorityFlood, f32::NAN, None)),
+        "epsilon"
+    );
+    assert_eq!(
+        bad(params(FillMethod::PriorityFlood, 0.0, Some(f32::INFINITY))),
+        "seaLevel"
+    );
+    assert_eq!(
+        priority_flood(&mut z, 5, 4, &FillParams::default())
+            .unwrap_err()
+            .param(),
+        "heights"
+    );
+    assert_eq!(
+        planchon_darboux(&mut z, 0, 4, &FillParams::default())
+            .unwrap_err()
+            .param(),
+        "width"
+    );
     z[3] = f32::NAN;
-    assert_eq!(planchon_darboux(&mut z, 4, 4, &FillParams::default()).unwrap_err().param(), "heights");
+    assert_eq!(
+        planchon_darboux(&mut z, 4, 4, &FillParams::default())
+            .unwrap_err()
+            .param(),
+        "heights"
+    );
     let mut acc = vec![0.0; 15];
-    assert_eq!(flow_accumulation(&[0.0; 16], 4, 4, None, &mut acc).unwrap_err().param(), "accumulation");
-    assert_eq!(river_mask(&[1.0], -1.0, &mut [0]).unwrap_err().param(), "threshold");
-    assert_eq!(river_mask(&[1.0], 1.0, &mut [0, 0]).unwrap_err().param(), "mask");
+    assert_eq!(
+        flow_accumulation(&[0.0; 16], 4, 4, None, &mut acc)
+            .unwrap_err()
+            .param(),
+        "accumulation"
+    );
+    assert_eq!(
+        river_mask(&[1.0], -1.0, &mut [0]).unwrap_err().param(),
+        "threshold"
+    );
+    assert_eq!(
+        river_mask(&[1.0], 1.0, &mut [0, 0]).unwrap_err().param(),
+        "mask"
+    );
 }

@@ -1,6 +1,9 @@
-use landform::terrain::biome::{biomes, land_biome, paint_biomes, table_biome, Biome, BiomeParams, LEGEND};
+use landform::terrain::biome::{
+    biomes, land_biome, paint_biomes, table_biome, Biome, BiomeParams, LEGEND,
+};
 use landform::terrain::island::{
-    falloff_distance, island_falloff, normalize, normalize_from, redistribute, FalloffShape, IslandParams,
+    falloff_distance, island_falloff, normalize, normalize_from, redistribute, FalloffShape,
+    IslandParams,
 };
 
 #[test]
@@ -23,7 +26,10 @@ fn redistribution_rejects_bad_exponents_and_values() {
         assert_eq!(e.param(), "exponent");
         assert!(e.to_string().contains("(0, 16]"), "{e}");
     }
-    assert_eq!(redistribute(&mut [f32::NAN], 2.0).unwrap_err().param(), "heights");
+    assert_eq!(
+        redistribute(&mut [f32::NAN], 2.0).unwrap_err().param(),
+        "heights"
+    );
 }
 
 fn coord(i: usize, n: usize) -> f64 {
@@ -34,7 +40,16 @@ fn coord(i: usize, n: usize) -> f64 {
 fn radial_falloff_at_full_blend_is_one_minus_clamped_distance() {
     let (w, h) = (21, 15);
     let mut m = vec![0.7f32; w * h];
-    island_falloff(&mut m, w, h, &IslandParams { shape: FalloffShape::Radial, blend: 1.0 }).unwrap();
+    island_falloff(
+        &mut m,
+        w,
+        h,
+        &IslandParams {
+            shape: FalloffShape::Radial,
+            blend: 1.0,
+        },
+    )
+    .unwrap();
     for y in 0..h {
         for x in 0..w {
             let (nx, ny) = (coord(x, w), coord(y, h));
@@ -50,7 +65,16 @@ fn radial_falloff_at_full_blend_is_one_minus_clamped_distance() {
 fn square_bump_at_full_blend_is_the_product_of_parabolas() {
     let n = 17;
     let mut m = vec![0.2f32; n * n];
-    island_falloff(&mut m, n, n, &IslandParams { shape: FalloffShape::Square, blend: 1.0 }).unwrap();
+    island_falloff(
+        &mut m,
+        n,
+        n,
+        &IslandParams {
+            shape: FalloffShape::Square,
+            blend: 1.0,
+        },
+    )
+    .unwrap();
     for y in 0..n {
         for x in 0..n {
             let (nx, ny) = (coord(x, n), coord(y, n));
@@ -67,10 +91,28 @@ fn falloff_blend_interpolates_linearly_and_zero_changes_nothing() {
     let (w, h) = (9, 9);
     let base: Vec<f32> = (0..w * h).map(|i| (i as f32 * 0.37).fract()).collect();
     let mut zero = base.clone();
-    island_falloff(&mut zero, w, h, &IslandParams { blend: 0.0, ..Default::default() }).unwrap();
+    island_falloff(
+        &mut zero,
+        w,
+        h,
+        &IslandParams {
+            blend: 0.0,
+            ..Default::default()
+        },
+    )
+    .unwrap();
     assert_eq!(zero, base);
     let mut half = base.clone();
-    island_falloff(&mut half, w, h, &IslandParams { blend: 0.5, ..Default::default() }).unwrap();
+    island_falloff(
+        &mut half,
+        w,
+        h,
+        &IslandParams {
+            blend: 0.5,
+            ..Default::default()
+        },
+    )
+    .unwrap();
     for (i, (&e, &r)) in base.iter().zip(&half).enumerate() {
         let (nx, ny) = (coord(i % w, w), coord(i / w, h));
         let t = 1.0 - (nx * nx + ny * ny).sqrt().min(1.0);
@@ -97,11 +139,30 @@ fn falloff_is_mirror_symmetric_about_the_centre() {
 
 #[test]
 fn falloff_rejects_bad_blend_and_sizes() {
-    let e = island_falloff(&mut [0.0; 4], 2, 2, &IslandParams { blend: 1.5, ..Default::default() }).unwrap_err();
+    let e = island_falloff(
+        &mut [0.0; 4],
+        2,
+        2,
+        &IslandParams {
+            blend: 1.5,
+            ..Default::default()
+        },
+    )
+    .unwrap_err();
     assert_eq!(e.param(), "blend");
     assert!(e.to_string().contains("[0, 1]"));
-    assert_eq!(island_falloff(&mut [0.0; 4], 3, 2, &IslandParams::default()).unwrap_err().param(), "heights");
-    assert_eq!(island_falloff(&mut [], 0, 2, &IslandParams::default()).unwrap_err().param(), "width");
+    assert_eq!(
+        island_falloff(&mut [0.0; 4], 3, 2, &IslandParams::default())
+            .unwrap_err()
+            .param(),
+        "heights"
+    );
+    assert_eq!(
+        island_falloff(&mut [], 0, 2, &IslandParams::default())
+            .unwrap_err()
+            .param(),
+        "width"
+    );
 }
 
 #[test]
@@ -115,7 +176,10 @@ fn normalize_maps_min_to_zero_and_max_to_one() {
     let mut s = [-1.0f32, 0.0, 1.0, 2.0];
     normalize_from(&mut s, -1.0, 1.0).unwrap();
     assert_eq!(s, [0.0, 0.5, 1.0, 1.0]);
-    assert_eq!(normalize_from(&mut s, 1.0, 1.0).unwrap_err().param(), "fromLo");
+    assert_eq!(
+        normalize_from(&mut s, 1.0, 1.0).unwrap_err().param(),
+        "fromLo"
+    );
 }
 
 #[test]
@@ -159,7 +223,11 @@ fn biome_exceptions_force_rock_beach_snow_and_marsh() {
     assert_eq!(p.classify(0.95, 0.05, 0.0), Biome::Snow); // above the snow line, even dry
     assert_eq!(p.classify(0.13, 0.9, 0.0), Biome::Marsh); // low and wet
     assert_eq!(p.classify(0.13, 0.8, 0.0), Biome::TropicalRainForest);
-    let off = BiomeParams { rock_slope: 0.0, marsh_band: 0.0, ..p };
+    let off = BiomeParams {
+        rock_slope: 0.0,
+        marsh_band: 0.0,
+        ..p
+    };
     assert_eq!(off.classify(0.5, 0.4, 1e5), Biome::Grassland);
     assert_eq!(off.classify(0.13, 0.9, 0.0), Biome::TropicalRainForest);
 }
@@ -168,13 +236,21 @@ fn biome_exceptions_force_rock_beach_snow_and_marsh() {
 fn slope_is_measured_per_map_width() {
     // A ramp rising 1 across the map has slope 1 whatever the resolution.
     for n in [8usize, 64] {
-        let heights: Vec<f32> = (0..n * n).map(|i| 0.5 + 0.3 * (i % n) as f32 / (n - 1) as f32).collect();
+        let heights: Vec<f32> = (0..n * n)
+            .map(|i| 0.5 + 0.3 * (i % n) as f32 / (n - 1) as f32)
+            .collect();
         let moist = vec![0.3f32; n * n];
         let mut ids = vec![0u8; n * n];
-        let steep = BiomeParams { rock_slope: 0.29, ..Default::default() };
+        let steep = BiomeParams {
+            rock_slope: 0.29,
+            ..Default::default()
+        };
         biomes(&heights, &moist, n, n, &steep, &mut ids).unwrap();
         assert!(ids.iter().all(|&b| b == Biome::Rock.id()), "n={n}");
-        let gentle = BiomeParams { rock_slope: 0.31, ..Default::default() };
+        let gentle = BiomeParams {
+            rock_slope: 0.31,
+            ..Default::default()
+        };
         biomes(&heights, &moist, n, n, &gentle, &mut ids).unwrap();
         assert!(ids.iter().all(|&b| b != Biome::Rock.id()), "n={n}");
     }
@@ -184,7 +260,13 @@ fn slope_is_measured_per_map_width() {
 fn legend_lists_every_biome_once_in_id_order() {
     for (i, b) in LEGEND.iter().enumerate() {
         assert_eq!(b.id as usize, i);
-        assert!(LEGEND.iter().filter(|o| o.name == b.name || o.key == b.key || o.color == b.color).count() == 1);
+        assert!(
+            LEGEND
+                .iter()
+                .filter(|o| o.name == b.name || o.key == b.key || o.color == b.color)
+                .count()
+                == 1
+        );
     }
     assert_eq!(Biome::Marsh.info().key, "marsh");
 }
@@ -198,16 +280,42 @@ fn painted_biomes_use_legend_colours() {
     assert_eq!(&rgba[4..7], &LEGEND[5].color);
     assert_eq!(&rgba[8..11], &LEGEND[15].color);
     assert_eq!(&rgba[12..16], &[255, 0, 255, 255]);
-    assert_eq!(paint_biomes(&ids, &mut [0u8; 15]).unwrap_err().param(), "rgba");
+    assert_eq!(
+        paint_biomes(&ids, &mut [0u8; 15]).unwrap_err().param(),
+        "rgba"
+    );
 }
 
 #[test]
 fn biomes_reject_bad_input_naming_the_parameter() {
     let h = [0.5f32; 4];
     let mut ids = [0u8; 4];
-    assert_eq!(biomes(&h, &[0.5; 3], 2, 2, &BiomeParams::default(), &mut ids).unwrap_err().param(), "moisture");
-    assert_eq!(biomes(&h, &[0.5; 4], 2, 2, &BiomeParams::default(), &mut [0; 5]).unwrap_err().param(), "ids");
-    let bad = BiomeParams { sea_level: 2.0, ..Default::default() };
-    assert_eq!(biomes(&h, &[0.5; 4], 2, 2, &bad, &mut ids).unwrap_err().param(), "seaLevel");
-    assert_eq!(biomes(&h, &[f32::NAN; 4], 2, 2, &BiomeParams::default(), &mut ids).unwrap_err().param(), "moisture");
+    assert_eq!(
+        biomes(&h, &[0.5; 3], 2, 2, &BiomeParams::default(), &mut ids)
+            .unwrap_err()
+            .param(),
+        "moisture"
+    );
+    assert_eq!(
+        biomes(&h, &[0.5; 4], 2, 2, &BiomeParams::default(), &mut [0; 5])
+            .unwrap_err()
+            .param(),
+        "ids"
+    );
+    let bad = BiomeParams {
+        sea_level: 2.0,
+        ..Default::default()
+    };
+    assert_eq!(
+        biomes(&h, &[0.5; 4], 2, 2, &bad, &mut ids)
+            .unwrap_err()
+            .param(),
+        "seaLevel"
+    );
+    assert_eq!(
+        biomes(&h, &[f32::NAN; 4], 2, 2, &BiomeParams::default(), &mut ids)
+            .unwrap_err()
+            .param(),
+        "moisture"
+    );
 }

@@ -51,7 +51,7 @@ const GOLDEN: [(&str, u32); 6] = [
 #[wasm_bindgen_test]
 fn golden_hashes_match_the_native_build_bit_for_bit() {
     for (spec, want) in GOLDEN {
-        let mut f = JsField::new(js(spec)).unwrap();
+        let mut f = JsField::new(Some(js(spec))).unwrap();
         let out = Float32Array::new_with_length(64 * 48);
         f.fill2d(
             &out,
@@ -64,9 +64,9 @@ fn golden_hashes_match_the_native_build_bit_for_bit() {
 
 #[wasm_bindgen_test]
 fn improved_noise_with_the_reference_table_matches_perlins_value() {
-    let f = JsField::new(js(
+    let f = JsField::new(Some(js(
         r#"{"noise":"perlin-improved","permutation":"reference"}"#,
-    ))
+    )))
     .unwrap();
     let out = Float32Array::new_with_length(1);
     f.sample_points_3d(&Float32Array::from(&[3.14f32, 42.0, 7.0][..]), &out)
@@ -128,7 +128,7 @@ fn bad_specs_throw_named_range_and_type_errors() {
         ),
     ];
     for (spec, class, param) in cases {
-        let e = JsField::new(js(spec)).err().expect(spec);
+        let e = JsField::new(Some(js(spec))).err().expect(spec);
         assert_eq!(error_class(&e), class, "{spec}: {}", message(&e));
         assert!(message(&e).contains(param), "{spec}: {}", message(&e));
     }
@@ -136,12 +136,15 @@ fn bad_specs_throw_named_range_and_type_errors() {
     let nan = js(r#"{"fractal":{}}"#);
     let fractal = js_sys::Reflect::get(&nan, &"fractal".into()).unwrap();
     js_sys::Reflect::set(&fractal, &"persistence".into(), &f64::NAN.into()).unwrap();
-    assert_eq!(error_class(&JsField::new(nan).err().unwrap()), "RangeError");
+    assert_eq!(
+        error_class(&JsField::new(Some(nan)).err().unwrap()),
+        "RangeError"
+    );
 }
 
 #[wasm_bindgen_test]
 fn bad_regions_and_buffers_throw_and_the_instance_keeps_working() {
-    let mut f = JsField::new(js(r#"{"seed":42,"fractal":{"octaves":3}}"#)).unwrap();
+    let mut f = JsField::new(Some(js(r#"{"seed":42,"fractal":{"octaves":3}}"#))).unwrap();
     let good = Float32Array::new_with_length(16);
     f.fill2d(&good, js(r#"{"width":4,"height":4,"scale":8}"#))
         .unwrap();
@@ -173,12 +176,13 @@ fn bad_regions_and_buffers_throw_and_the_instance_keeps_working() {
     f.fill2d(&again, js(r#"{"width":4,"height":4,"scale":8}"#))
         .unwrap();
     assert_eq!(again.to_vec(), before);
-    assert!(JsField::new(js("{}")).is_ok());
+    assert!(JsField::new(Some(js("{}"))).is_ok());
+    assert!(JsField::new(None).is_ok());
 }
 
 #[wasm_bindgen_test]
 fn grid_view_is_fresh_after_memory_grows() {
-    let f = JsField::new(js(r#"{"seed":1}"#)).unwrap();
+    let f = JsField::new(Some(js(r#"{"seed":1}"#))).unwrap();
     let mut g = Grid::new(32.0, 32.0).unwrap();
     f.fill_grid(&mut g, js(r#"{"width":32,"height":32,"scale":8}"#))
         .unwrap();

@@ -6,8 +6,8 @@
 //! `(2·16 + 1)²` entries; near an edge the cells that fall outside are skipped and the
 //! rest renormalised on the fly, which gives the same weights the per-cell table held.
 
-use crate::error::{check_range, Result};
 use crate::erosion::params::MAX_RADIUS;
+use crate::error::{check_range, Result};
 
 /// Offsets within `radius` of the centre and their weights `1 − dist / radius`,
 /// normalised to sum to 1.
@@ -40,7 +40,12 @@ impl Brush {
         for w in weights.iter_mut() {
             *w /= sum;
         }
-        Ok(Self { radius, reach, offsets, weights })
+        Ok(Self {
+            radius,
+            reach,
+            offsets,
+            weights,
+        })
     }
 
     pub fn radius(&self) -> f32 {
@@ -67,10 +72,21 @@ impl Brush {
     /// cell `(cx, cy)` of a `width × height` map (`index = y · width + x`). Cells
     /// off the map are skipped and the remaining weights renormalised to sum to 1.
     #[inline]
-    pub fn for_each(&self, cx: i32, cy: i32, width: usize, height: usize, mut f: impl FnMut(usize, f32)) {
+    pub fn for_each(
+        &self,
+        cx: i32,
+        cy: i32,
+        width: usize,
+        height: usize,
+        mut f: impl FnMut(usize, f32),
+    ) {
         let (w, h) = (width as i32, height as i32);
         let inside = |x: i32, y: i32| x >= 0 && y >= 0 && x < w && y < h;
-        if cx - self.reach >= 0 && cy - self.reach >= 0 && cx + self.reach < w && cy + self.reach < h {
+        if cx - self.reach >= 0
+            && cy - self.reach >= 0
+            && cx + self.reach < w
+            && cy + self.reach < h
+        {
             for (&(dx, dy), &wt) in self.offsets.iter().zip(&self.weights) {
                 f(((cy + dy) * w + cx + dx) as usize, wt);
             }

@@ -77,7 +77,11 @@ pub fn run_droplet(
         let capacity = (-dh * speed * water * p.capacity_factor).max(p.min_capacity);
         if sediment > capacity as f64 || dh > 0.0 {
             // Deposit: fill the pit behind an uphill step, or drop the surplus.
-            let amount = if dh > 0.0 { (dh as f64).min(sediment) } else { (sediment - capacity as f64) * p.deposit_speed as f64 };
+            let amount = if dh > 0.0 {
+                (dh as f64).min(sediment)
+            } else {
+                (sediment - capacity as f64) * p.deposit_speed as f64
+            };
             let a = amount as f32;
             let (ix, iy) = (x as usize, y as usize);
             let (u, v) = (x - ix as f32, y - iy as f32);
@@ -93,7 +97,9 @@ pub fn run_droplet(
             let amount = ((capacity - sediment as f32) * p.erode_speed).min(-dh);
             let (cx, cy) = ((x + 0.5).floor() as i32, (y + 0.5).floor() as i32);
             let mut taken = 0.0f64;
-            brush.for_each(cx, cy, width, height, |i, w| taken -= add(map, i, -(amount * w)));
+            brush.for_each(cx, cy, width, height, |i, w| {
+                taken -= add(map, i, -(amount * w))
+            });
             sediment += taken;
             budget.eroded += taken;
         }

@@ -37,7 +37,15 @@ impl Eroder {
         check_grid("heights", width.saturating_mul(height), width, height, 2)?;
         params.validate()?;
         let brush = Brush::new(params.radius)?;
-        Ok(Self { params, width, height, rng: Mulberry32::new(params.seed), brush, budget: Budget::default(), droplets_done: 0 })
+        Ok(Self {
+            params,
+            width,
+            height,
+            rng: Mulberry32::new(params.seed),
+            brush,
+            budget: Budget::default(),
+            droplets_done: 0,
+        })
     }
 
     /// Runs `droplets` more droplets over `heights` (row-major, `width × height`
@@ -51,7 +59,15 @@ impl Eroder {
         for _ in 0..droplets {
             let x = below(self.rng.next_f32() * x_end, x_end);
             let y = below(self.rng.next_f32() * y_end, y_end);
-            droplet::run_droplet(heights, self.width, self.height, &self.params, &self.brush, (x, y), &mut self.budget);
+            droplet::run_droplet(
+                heights,
+                self.width,
+                self.height,
+                &self.params,
+                &self.brush,
+                (x, y),
+                &mut self.budget,
+            );
             self.droplets_done += 1;
         }
         Ok(())
@@ -87,7 +103,13 @@ fn below(v: f32, end: f32) -> f32 {
 }
 
 /// One-shot convenience: erodes `heights` with `droplets` droplets and returns the budget.
-pub fn erode(heights: &mut [f32], width: usize, height: usize, params: ErosionParams, droplets: u32) -> Result<Budget> {
+pub fn erode(
+    heights: &mut [f32],
+    width: usize,
+    height: usize,
+    params: ErosionParams,
+    droplets: u32,
+) -> Result<Budget> {
     let mut e = Eroder::new(width, height, params)?;
     e.run(heights, droplets)?;
     Ok(e.budget())

@@ -75,7 +75,13 @@ impl ErosionParams {
         check_range("evaporation", self.evaporation as f64, 0.0, 1.0)?;
         check_range("gravity", self.gravity as f64, 0.0, 64.0)?;
         if !(1..=MAX_LIFETIME).contains(&self.lifetime) {
-            return Err(Error::range("lifetime", format!("must be an integer in [1, {MAX_LIFETIME}], got {}", self.lifetime)));
+            return Err(Error::range(
+                "lifetime",
+                format!(
+                    "must be an integer in [1, {MAX_LIFETIME}], got {}",
+                    self.lifetime
+                ),
+            ));
         }
         check_range("radius", self.radius as f64, 1.0, MAX_RADIUS as f64)?;
         crate::error::check_above("initialWater", self.initial_water as f64, 0.0, 16.0)?;

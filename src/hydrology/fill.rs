@@ -96,7 +96,12 @@ fn check(heights: &[f32], width: usize, height: usize, params: &FillParams) -> R
 }
 
 /// Fills depressions in place with the method `params` names.
-pub fn fill_depressions(heights: &mut [f32], width: usize, height: usize, params: &FillParams) -> Result<FillReport> {
+pub fn fill_depressions(
+    heights: &mut [f32],
+    width: usize,
+    height: usize,
+    params: &FillParams,
+) -> Result<FillReport> {
     match params.method {
         FillMethod::PriorityFlood => priority_flood(heights, width, height, params),
         FillMethod::PlanchonDarboux => planchon_darboux(heights, width, height, params),
@@ -104,7 +109,12 @@ pub fn fill_depressions(heights: &mut [f32], width: usize, height: usize, params
 }
 
 /// Priority-Flood+ε (Barnes et al. 2014). Ties in the heap go to the lower cell index.
-pub fn priority_flood(z: &mut [f32], width: usize, height: usize, params: &FillParams) -> Result<FillReport> {
+pub fn priority_flood(
+    z: &mut [f32],
+    width: usize,
+    height: usize,
+    params: &FillParams,
+) -> Result<FillReport> {
     check(z, width, height, params)?;
     let eps = params.epsilon;
     let mut closed = vec![false; z.len()];
@@ -136,13 +146,24 @@ pub fn priority_flood(z: &mut [f32], width: usize, height: usize, params: &FillP
 
 /// Planchon–Darboux (2001), the "direct" variant: sweeps alternate among four
 /// raster orders until one full sweep changes nothing (then `W` is the fixed point).
-pub fn planchon_darboux(z: &mut [f32], width: usize, height: usize, params: &FillParams) -> Result<FillReport> {
+pub fn planchon_darboux(
+    z: &mut [f32],
+    width: usize,
+    height: usize,
+    params: &FillParams,
+) -> Result<FillReport> {
     check(z, width, height, params)?;
     let eps = params.epsilon;
     let mut w: Vec<f32> = z
         .iter()
         .enumerate()
-        .map(|(i, &v)| if is_outlet(i, v, width, height, params.sea_level) { v } else { f32::INFINITY })
+        .map(|(i, &v)| {
+            if is_outlet(i, v, width, height, params.sea_level) {
+                v
+            } else {
+                f32::INFINITY
+            }
+        })
         .collect();
     let mut passes = 0;
     if width >= 3 && height >= 3 {
@@ -203,7 +224,12 @@ fn lower_to_drain(w: &mut [f32], zc: f32, c: usize, offsets: &[isize; 8], eps: f
 /// Cells that cannot drain: not an outlet (border, or below `sea_level`) and without
 /// a strictly lower D8 neighbour. Empty exactly when every cell has a strictly
 /// descending path to an outlet.
-pub fn undrained_cells(heights: &[f32], width: usize, height: usize, sea_level: Option<f32>) -> Result<Vec<usize>> {
+pub fn undrained_cells(
+    heights: &[f32],
+    width: usize,
+    height: usize,
+    sea_level: Option<f32>,
+) -> Result<Vec<usize>> {
     check_grid("heights", heights.len(), width, height, 1)?;
     let mut out = Vec::new();
     for (i, &v) in heights.iter().enumerate() {

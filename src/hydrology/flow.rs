@@ -46,7 +46,8 @@ fn directions(z: &[f32], width: usize, height: usize) -> Vec<u8> {
 #[inline]
 fn target(i: usize, d: u8, width: usize) -> usize {
     let (dx, dy) = crate::hydrology::D8[d as usize];
-    ((i / width) as isize + dy as isize) as usize * width + ((i % width) as isize + dx as isize) as usize
+    ((i / width) as isize + dy as isize) as usize * width
+        + ((i % width) as isize + dx as isize) as usize
 }
 
 /// D8 flow accumulation into `acc` (one value per cell: the rain that passes through
@@ -67,10 +68,17 @@ pub fn flow_accumulation(
     check_heights(heights)?;
     let dirs = directions(heights, width, height);
     // Highest first; equal heights by index (they never pass water to each other).
-    let mut order: Vec<u64> = heights.iter().enumerate().map(|(i, &v)| ((!order_key(v) as u64) << 32) | i as u64).collect();
+    let mut order: Vec<u64> = heights
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| ((!order_key(v) as u64) << 32) | i as u64)
+        .collect();
     order.sort_unstable();
     let mut water = vec![1u32; heights.len()];
-    let mut totals = FlowTotals { rain: heights.len() as u64, ..FlowTotals::default() };
+    let mut totals = FlowTotals {
+        rain: heights.len() as u64,
+        ..FlowTotals::default()
+    };
     for &k in &order {
         let i = (k & 0xFFFF_FFFF) as usize;
         let sea = sea_level.is_some_and(|s| heights[i] < s);

@@ -8,11 +8,23 @@
 pub mod fill;
 pub mod flow;
 
-pub use fill::{fill_depressions, planchon_darboux, priority_flood, undrained_cells, FillMethod, FillParams, FillReport};
+pub use fill::{
+    fill_depressions, planchon_darboux, priority_flood, undrained_cells, FillMethod, FillParams,
+    FillReport,
+};
 pub use flow::{flow_accumulation, flow_directions, river_mask, FlowTotals};
 
 /// The 8 neighbour offsets `(dx, dy)`: E, SE, S, SW, W, NW, N, NE.
-pub const D8: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+pub const D8: [(i32, i32); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
 
 /// Flow direction of a cell with no strictly lower neighbour.
 pub const NO_FLOW: u8 = 255;
@@ -31,7 +43,12 @@ pub(crate) fn order_key(v: f32) -> u32 {
 
 /// Calls `f(direction, neighbour_index)` for each in-map D8 neighbour of cell `i`.
 #[inline]
-pub(crate) fn for_neighbours(i: usize, width: usize, height: usize, mut f: impl FnMut(usize, usize)) {
+pub(crate) fn for_neighbours(
+    i: usize,
+    width: usize,
+    height: usize,
+    mut f: impl FnMut(usize, usize),
+) {
     let (x, y) = ((i % width) as i32, (i / width) as i32);
     for (d, &(dx, dy)) in D8.iter().enumerate() {
         let (nx, ny) = (x + dx, y + dy);

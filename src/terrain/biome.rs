@@ -46,7 +46,12 @@ pub struct BiomeInfo {
 }
 
 const fn row(id: Biome, key: &'static str, name: &'static str, rgb: u32) -> BiomeInfo {
-    BiomeInfo { id: id as u8, key, name, color: [(rgb >> 16) as u8, (rgb >> 8) as u8, rgb as u8] }
+    BiomeInfo {
+        id: id as u8,
+        key,
+        name,
+        color: [(rgb >> 16) as u8, (rgb >> 8) as u8, rgb as u8],
+    }
 }
 
 /// Every biome in id order (`LEGEND[id].id == id`). Colours of the table biomes are
@@ -58,15 +63,45 @@ pub const LEGEND: [BiomeInfo; 17] = [
     row(Biome::Bare, "bare", "Bare", 0x888888),
     row(Biome::Tundra, "tundra", "Tundra", 0xbbbbaa),
     row(Biome::Snow, "snow", "Snow", 0xf8f8f8),
-    row(Biome::TemperateDesert, "temperate-desert", "Temperate desert", 0xc9d29b),
+    row(
+        Biome::TemperateDesert,
+        "temperate-desert",
+        "Temperate desert",
+        0xc9d29b,
+    ),
     row(Biome::Shrubland, "shrubland", "Shrubland", 0x889977),
     row(Biome::Taiga, "taiga", "Taiga", 0x99aa77),
     row(Biome::Grassland, "grassland", "Grassland", 0x88aa55),
-    row(Biome::TemperateDeciduousForest, "temperate-deciduous-forest", "Temperate deciduous forest", 0x679459),
-    row(Biome::TemperateRainForest, "temperate-rain-forest", "Temperate rain forest", 0x448855),
-    row(Biome::SubtropicalDesert, "subtropical-desert", "Subtropical desert", 0xd2b98b),
-    row(Biome::TropicalSeasonalForest, "tropical-seasonal-forest", "Tropical seasonal forest", 0x559944),
-    row(Biome::TropicalRainForest, "tropical-rain-forest", "Tropical rain forest", 0x337755),
+    row(
+        Biome::TemperateDeciduousForest,
+        "temperate-deciduous-forest",
+        "Temperate deciduous forest",
+        0x679459,
+    ),
+    row(
+        Biome::TemperateRainForest,
+        "temperate-rain-forest",
+        "Temperate rain forest",
+        0x448855,
+    ),
+    row(
+        Biome::SubtropicalDesert,
+        "subtropical-desert",
+        "Subtropical desert",
+        0xd2b98b,
+    ),
+    row(
+        Biome::TropicalSeasonalForest,
+        "tropical-seasonal-forest",
+        "Tropical seasonal forest",
+        0x559944,
+    ),
+    row(
+        Biome::TropicalRainForest,
+        "tropical-rain-forest",
+        "Tropical rain forest",
+        0x337755,
+    ),
     row(Biome::Rock, "rock", "Rock", 0x6e6862),
     row(Biome::Marsh, "marsh", "Marsh", 0x2f6666),
 ];
@@ -162,7 +197,14 @@ pub struct BiomeParams {
 
 impl Default for BiomeParams {
     fn default() -> Self {
-        Self { sea_level: 0.1, beach_band: 0.02, snow_line: 0.9, rock_slope: 6.0, marsh_band: 0.03, marsh_moisture: 0.85 }
+        Self {
+            sea_level: 0.1,
+            beach_band: 0.02,
+            snow_line: 0.9,
+            rock_slope: 6.0,
+            marsh_band: 0.03,
+            marsh_moisture: 0.85,
+        }
     }
 }
 
@@ -203,7 +245,13 @@ impl BiomeParams {
 /// height units per map width, `scale` being the longer side minus one.
 fn slope_at(h: &[f32], w: usize, ht: usize, x: usize, y: usize, scale: f32) -> f32 {
     let at = |x: usize, y: usize| h[y * w + x];
-    let diff = |a: f32, b: f32, span: usize| if span == 0 { 0.0 } else { (a - b) / span as f32 };
+    let diff = |a: f32, b: f32, span: usize| {
+        if span == 0 {
+            0.0
+        } else {
+            (a - b) / span as f32
+        }
+    };
     let (x0, x1) = (x.saturating_sub(1), (x + 1).min(w - 1));
     let (y0, y1) = (y.saturating_sub(1), (y + 1).min(ht - 1));
     let gx = diff(at(x1, y), at(x0, y), x1 - x0);
@@ -213,7 +261,14 @@ fn slope_at(h: &[f32], w: usize, ht: usize, x: usize, y: usize, scale: f32) -> f
 
 /// Classifies every cell into `ids` (one biome id per cell). `heights` and `moisture`
 /// are row-major grids of `width × height` finite values.
-pub fn biomes(heights: &[f32], moisture: &[f32], width: usize, height: usize, params: &BiomeParams, ids: &mut [u8]) -> Result<()> {
+pub fn biomes(
+    heights: &[f32],
+    moisture: &[f32],
+    width: usize,
+    height: usize,
+    params: &BiomeParams,
+    ids: &mut [u8],
+) -> Result<()> {
     check_grid("heights", heights.len(), width, height, 1)?;
     check_len("moisture", moisture.len(), heights.len(), "width × height")?;
     check_len("ids", ids.len(), heights.len(), "width × height")?;

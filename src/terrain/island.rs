@@ -24,7 +24,10 @@ pub const MAX_EXPONENT: f32 = 16.0;
 /// gives the same bits natively and in wasm.
 pub fn redistribute(values: &mut [f32], exponent: f32) -> Result<()> {
     if !exponent.is_finite() || exponent <= 0.0 || exponent > MAX_EXPONENT {
-        return Err(Error::range("exponent", format!("must be a finite number in (0, {MAX_EXPONENT}], got {exponent}")));
+        return Err(Error::range(
+            "exponent",
+            format!("must be a finite number in (0, {MAX_EXPONENT}], got {exponent}"),
+        ));
     }
     check_finite_slice("heights", values)?;
     for v in values.iter_mut() {
@@ -59,7 +62,10 @@ pub struct IslandParams {
 
 impl Default for IslandParams {
     fn default() -> Self {
-        Self { shape: FalloffShape::Radial, blend: 0.5 }
+        Self {
+            shape: FalloffShape::Radial,
+            blend: 0.5,
+        }
     }
 }
 
@@ -94,7 +100,12 @@ pub fn normalised_coord(i: usize, n: usize) -> f32 {
 /// Shapes a heightmap into an island: `e ← e + (1 − d − e) · blend`, that is `e`
 /// blended toward `1 − d` where `d` is [`falloff_distance`] from the grid centre.
 /// With `blend = 1` the result is exactly `1 − d`.
-pub fn island_falloff(heights: &mut [f32], width: usize, height: usize, params: &IslandParams) -> Result<()> {
+pub fn island_falloff(
+    heights: &mut [f32],
+    width: usize,
+    height: usize,
+    params: &IslandParams,
+) -> Result<()> {
     check_grid("heights", heights.len(), width, height, 1)?;
     params.validate()?;
     check_finite_slice("heights", heights)?;
@@ -120,10 +131,16 @@ pub fn min_max(values: &[f32]) -> Option<(f32, f32)> {
 /// map becomes all 0). Returns the original `(min, max)`. Values must be finite.
 pub fn normalize(values: &mut [f32]) -> Result<(f32, f32)> {
     check_finite_slice("values", values)?;
-    let Some((lo, hi)) = min_max(values) else { return Ok((0.0, 0.0)) };
+    let Some((lo, hi)) = min_max(values) else {
+        return Ok((0.0, 0.0));
+    };
     let span = hi as f64 - lo as f64;
     for v in values.iter_mut() {
-        *v = if span > 0.0 { ((*v as f64 - lo as f64) / span) as f32 } else { 0.0 };
+        *v = if span > 0.0 {
+            ((*v as f64 - lo as f64) / span) as f32
+        } else {
+            0.0
+        };
     }
     Ok((lo, hi))
 }
@@ -135,7 +152,9 @@ pub fn normalize_from(values: &mut [f32], from_lo: f32, from_hi: f32) -> Result<
     if !from_lo.is_finite() || !from_hi.is_finite() || from_lo >= from_hi {
         return Err(Error::range(
             "fromLo",
-            format!("fromLo and fromHi must be finite with fromLo < fromHi, got [{from_lo}, {from_hi}]"),
+            format!(
+                "fromLo and fromHi must be finite with fromLo < fromHi, got [{from_lo}, {from_hi}]"
+            ),
         ));
     }
     check_finite_slice("values", values)?;

@@ -18,12 +18,24 @@ pub const MAX_CELLS: usize = 1 << 28;
 
 /// Checks a grid's dimensions against a buffer: `width`, `height` ≥ `min_side`, at most
 /// [`MAX_CELLS`] cells, and `len == width * height`. `param` names the buffer.
-pub fn check_grid(param: &'static str, len: usize, width: usize, height: usize, min_side: usize) -> Result<()> {
+pub fn check_grid(
+    param: &'static str,
+    len: usize,
+    width: usize,
+    height: usize,
+    min_side: usize,
+) -> Result<()> {
     if width < min_side {
-        return Err(Error::range("width", format!("must be an integer in [{min_side}, {MAX_CELLS}], got {width}")));
+        return Err(Error::range(
+            "width",
+            format!("must be an integer in [{min_side}, {MAX_CELLS}], got {width}"),
+        ));
     }
     if height < min_side {
-        return Err(Error::range("height", format!("must be an integer in [{min_side}, {MAX_CELLS}], got {height}")));
+        return Err(Error::range(
+            "height",
+            format!("must be an integer in [{min_side}, {MAX_CELLS}], got {height}"),
+        ));
     }
     let cells = match width.checked_mul(height) {
         Some(c) if c <= MAX_CELLS => c,
@@ -43,11 +55,17 @@ pub const MAX_HEIGHT: f32 = 1e6;
 
 /// Checks that every height is a finite number in `[-MAX_HEIGHT, MAX_HEIGHT]`.
 pub fn check_heights(heights: &[f32]) -> Result<()> {
-    match heights.iter().position(|v| v.is_nan() || v.abs() > MAX_HEIGHT) {
+    match heights
+        .iter()
+        .position(|v| v.is_nan() || v.abs() > MAX_HEIGHT)
+    {
         None => Ok(()),
         Some(i) => Err(Error::range(
             "heights",
-            format!("must hold finite numbers in [-1e6, 1e6]; index {i} is {}", heights[i]),
+            format!(
+                "must hold finite numbers in [-1e6, 1e6]; index {i} is {}",
+                heights[i]
+            ),
         )),
     }
 }

@@ -9,6 +9,72 @@ use crate::error::{check_len, Error};
 use crate::grid::Region;
 use crate::spec::Spec;
 
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = r#"
+/** What a `Field` computes. Every key is optional; `field.spec` returns it with defaults filled in. */
+export interface FieldSpec {
+  /** Kernel: 'value' | 'perlin' (classic, 2D ±√½) | 'perlin-improved' (Perlin 2002) | 'simplex' (2D–4D) | 'worley'
+   *  | teaching variants 'perlin-linear' | 'perlin-smoothstep' | 'perlin-corner-sw'. Default 'perlin'. */
+  noise?: 'value' | 'perlin' | 'perlin-improved' | 'simplex' | 'worley' | 'perlin-linear' | 'perlin-smoothstep' | 'perlin-corner-sw';
+  /** Whole number in [0, 4294967295]. Default 0. Same seed, same bits, everywhere. */
+  seed?: number;
+  /** 'seeded' (Mulberry32 shuffle of `seed`) or 'reference' (Ken Perlin's table; 'perlin-improved' only). */
+  permutation?: 'seeded' | 'reference';
+  fractal?: {
+    /** 'fbm' (default), 'ridged', 'billow' or 'turbulence'. */
+    kind?: 'fbm' | 'ridged' | 'billow' | 'turbulence';
+    /** Whole number in [1, 16]. Default 1. */
+    octaves?: number;
+    /** Amplitude ratio between octaves, (0, 4]. Default 0.5. Above 1 logs a warning. */
+    persistence?: number;
+    /** Frequency ratio between octaves, (0, 16]. Default 2. Exactly 1 logs a warning. */
+    lacunarity?: number;
+  };
+  /** Domain warp p' = p + strength · (noise(p), noise'(p)); absent = off. */
+  warp?: {
+    /** Displacement in noise units, [0, 64]. Default 1. */
+    strength?: number;
+    /** Seed of the warp noise (whole number); the second axis uses seed + 1. Default 1. */
+    seed?: number;
+    /** Octaves of the warp noise, [1, 16]. Default 1. */
+    octaves?: number;
+    /** Frequency of the warp noise relative to the field, (0, 64]. Default 1. */
+    frequency?: number;
+  };
+  worley?: {
+    /** Default 'euclidean'. */
+    distance?: 'euclidean' | 'manhattan' | 'chebyshev';
+    /** Default 'f1'. */
+    return?: 'f1' | 'f2' | 'f2-f1';
+    /** Feature point jitter in [0, 1]. Default 1. */
+    jitter?: number;
+  };
+  /** Tile period [px, py] in noise units (whole numbers 1–4096); 2D fills then repeat seamlessly.
+   *  Needs a whole-number lacunarity. Not for 'simplex'. */
+  period?: [number, number] | null;
+  /** Added to noise-space coordinates before anything else. Default [0, 0, 0]. */
+  offset?: [number, number, number];
+}
+
+/** Which samples a fill computes: column i, row j is the field at ((x0 + i) / scale, (y0 + j) / scale). */
+export interface Region {
+  /** Whole number in [1, 16384]. */
+  width: number;
+  /** Whole number in [1, 16384]; width × height ≤ 67108864. Default 1. */
+  height?: number;
+  /** Samples per noise unit, [1e-6, 1e9]. Default 1. */
+  scale?: number;
+  /** Position of the first sample, in samples, |x0| ≤ 16777216. Default 0. */
+  x0?: number;
+  /** Position of the first row, in samples, |y0| ≤ 16777216. Default 0. */
+  y0?: number;
+  /** Third coordinate of a 3D/4D slice, in noise units (not divided by scale), e.g. time. Default 0. */
+  z?: number;
+  /** Fourth coordinate of a 4D slice, in noise units. Default 0. */
+  w?: number;
+}
+"#;
+
 /// A noise field compiled from a plain spec object.
 ///
 /// ```js
@@ -67,7 +133,7 @@ fn side(param: &'static str, v: f64) -> JsResult<usize> {
     Ok(v as usize)
 }
 
-fn region(value: JsValue) -> JsResult<Region> {
+fn parse_region(value: JsValue) -> JsResult<Region> {
     super::check_keys(
         &value,
         "region",
@@ -134,7 +200,10 @@ fn point(param: &'static str, v: f64) -> JsResult<f32> {
 #[wasm_bindgen(js_class = Field)]
 impl JsField {
     #[wasm_bindgen(constructor)]
-    pub fn new(spec: JsValue) -> JsResult<JsField> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "FieldSpec")] spec: Option<JsValue>,
+    ) -> JsResult<JsField> {
+        let spec = spec.unwrap_or(JsValue::UNDEFINED);
         let spec: Spec = if spec.is_undefined() || spec.is_null() {
             Spec::default()
         } else {
@@ -153,7 +222,7 @@ impl JsField {
     }
 
     /// The spec with every default filled in (a plain object: use it as a permalink or a worker message).
-    #[wasm_bindgen(getter)]
+    #[wasm_bindgen(getter, unchecked_return_type = "Required<FieldSpec>")]
     pub fn spec(&self) -> JsResult<JsValue> {
         let s = serde_wasm_bindgen::Serializer::json_compatible();
         serde::Serialize::serialize(self.inner.spec(), &s)
@@ -168,7 +237,7 @@ impl JsField {
     }
 
     /// Non-fatal advice (persistence > 1, lacunarity = 1); also printed with console.warn.
-    #[wasm_bindgen(getter)]
+    #[wasm_bindgen(getter, unchecked_return_type = "string[]")]
     pub fn warnings(&self) -> Array {
         self.inner
             .warnings()
@@ -184,34 +253,54 @@ impl JsField {
     }
 
     /// Fills `out` (length `region.width`) with the 1D field at `(x0 + i) / scale`.
-    pub fn fill1d(&mut self, out: &Float32Array, region_arg: JsValue) -> JsResult<()> {
-        let mut r = region(region_arg)?;
+    pub fn fill1d(
+        &mut self,
+        out: &Float32Array,
+        #[wasm_bindgen(unchecked_param_type = "Region")] region: JsValue,
+    ) -> JsResult<()> {
+        let mut r = parse_region(region)?;
         r.height = 1;
         self.run(out, &r, |f, buf, r| f.fill1d(buf, r))
     }
 
     /// Fills `out` (length `width × height`, row-major) with the 2D field.
-    pub fn fill2d(&mut self, out: &Float32Array, region_arg: JsValue) -> JsResult<()> {
-        let r = region(region_arg)?;
+    pub fn fill2d(
+        &mut self,
+        out: &Float32Array,
+        #[wasm_bindgen(unchecked_param_type = "Region")] region: JsValue,
+    ) -> JsResult<()> {
+        let r = parse_region(region)?;
         self.run(out, &r, |f, buf, r| f.fill2d(buf, r))
     }
 
     /// Fills `out` with the 2D slice of the 3D field at noise-space depth `region.z`.
-    pub fn fill3d(&mut self, out: &Float32Array, region_arg: JsValue) -> JsResult<()> {
-        let r = region(region_arg)?;
+    pub fn fill3d(
+        &mut self,
+        out: &Float32Array,
+        #[wasm_bindgen(unchecked_param_type = "Region")] region: JsValue,
+    ) -> JsResult<()> {
+        let r = parse_region(region)?;
         self.run(out, &r, |f, buf, r| f.fill3d(buf, r))
     }
 
     /// Fills `out` with the 2D slice of the 4D field at `(region.z, region.w)` (simplex only).
-    pub fn fill4d(&mut self, out: &Float32Array, region_arg: JsValue) -> JsResult<()> {
-        let r = region(region_arg)?;
+    pub fn fill4d(
+        &mut self,
+        out: &Float32Array,
+        #[wasm_bindgen(unchecked_param_type = "Region")] region: JsValue,
+    ) -> JsResult<()> {
+        let r = parse_region(region)?;
         self.run(out, &r, |f, buf, r| f.fill4d(buf, r))
     }
 
     /// Fills a wasm-owned [`Grid`] in place: no copy at all.
     #[wasm_bindgen(js_name = fillGrid)]
-    pub fn fill_grid(&self, grid: &mut Grid, region_arg: JsValue) -> JsResult<()> {
-        let mut r = region(region_arg)?;
+    pub fn fill_grid(
+        &self,
+        grid: &mut Grid,
+        #[wasm_bindgen(unchecked_param_type = "Region")] region: JsValue,
+    ) -> JsResult<()> {
+        let mut r = parse_region(region)?;
         r.width = grid.width;
         r.height = grid.height;
         self.inner.fill2d(&mut grid.data, &r).map_err(js_err)

@@ -14,7 +14,10 @@ use super::{js_err, JsResult};
 use crate::Error;
 
 /// Reads an options object of type `T`; `param` names the argument in errors.
-pub(crate) fn options<T: DeserializeOwned + Default>(param: &'static str, v: JsValue) -> JsResult<T> {
+pub(crate) fn options<T: DeserializeOwned + Default>(
+    param: &'static str,
+    v: JsValue,
+) -> JsResult<T> {
     if v.is_undefined() || v.is_null() {
         return Ok(T::default());
     }
@@ -23,8 +26,15 @@ pub(crate) fn options<T: DeserializeOwned + Default>(param: &'static str, v: JsV
         for key in js_sys::Object::keys(v.unchecked_ref::<js_sys::Object>()).iter() {
             let key = key.as_string().unwrap_or_default();
             if !fields.contains(&key.as_str()) {
-                let expected = fields.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ");
-                return Err(js_err(Error::kind(param, format!("has unknown field `{key}`, expected one of {expected}"))));
+                let expected = fields
+                    .iter()
+                    .map(|f| format!("`{f}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                return Err(js_err(Error::kind(
+                    param,
+                    format!("has unknown field `{key}`, expected one of {expected}"),
+                )));
             }
         }
     }

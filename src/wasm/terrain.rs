@@ -148,7 +148,8 @@ pub fn fill_depressions(
     let n = cells(width, height, 1)?;
     let params: FillParams = options("options", opts)?;
     let mut v = read_f32("heights", heights, n, "width × height")?;
-    let r = hydrology::fill_depressions(&mut v, width as usize, height as usize, &params).map_err(js_err)?;
+    let r = hydrology::fill_depressions(&mut v, width as usize, height as usize, &params)
+        .map_err(js_err)?;
     heights.copy_from(&v);
     Ok(r.raised as u32)
 }
@@ -164,7 +165,8 @@ pub fn undrained_count(
 ) -> JsResult<u32> {
     let n = cells(width, height, 1)?;
     let v = read_f32("heights", heights, n, "width × height")?;
-    let u = hydrology::undrained_cells(&v, width as usize, height as usize, sea_level).map_err(js_err)?;
+    let u = hydrology::undrained_cells(&v, width as usize, height as usize, sea_level)
+        .map_err(js_err)?;
     Ok(u.len() as u32)
 }
 
@@ -190,7 +192,8 @@ pub fn flow_accumulation(
     let n = cells(width, height, 1)?;
     let v = read_f32("heights", heights, n, "width × height")?;
     let mut acc = vec![0.0f32; n];
-    hydrology::flow_accumulation(&v, width as usize, height as usize, sea_level, &mut acc).map_err(js_err)?;
+    hydrology::flow_accumulation(&v, width as usize, height as usize, sea_level, &mut acc)
+        .map_err(js_err)?;
     Ok(acc)
 }
 
@@ -257,7 +260,10 @@ impl JsEroder {
         cells(width, height, 2)?;
         let p: ErosionParams = options("params", params)?;
         let inner = CoreEroder::new(width as usize, height as usize, p).map_err(js_err)?;
-        Ok(JsEroder { inner, buf: Vec::new() })
+        Ok(JsEroder {
+            inner,
+            buf: Vec::new(),
+        })
     }
 
     /// Runs `droplets` more droplets over `heights` (width × height, finite, in

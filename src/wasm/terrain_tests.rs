@@ -27,10 +27,17 @@ fn get(o: &JsValue, k: &str) -> JsValue {
 
 /// Asserts a RangeError (or TypeError when `type_error`) whose message names `param`.
 fn assert_error(e: JsValue, type_error: bool, param: &str) {
-    let ok = if type_error { e.is_instance_of::<js_sys::TypeError>() } else { e.is_instance_of::<js_sys::RangeError>() };
+    let ok = if type_error {
+        e.is_instance_of::<js_sys::TypeError>()
+    } else {
+        e.is_instance_of::<js_sys::RangeError>()
+    };
     let msg: String = e.unchecked_ref::<js_sys::Error>().message().into();
     assert!(ok, "wrong error class for {param}: {msg}");
-    assert!(msg.contains(&format!("`{param}`")), "message should name {param}: {msg}");
+    assert!(
+        msg.contains(&format!("`{param}`")),
+        "message should name {param}: {msg}"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -44,24 +51,54 @@ fn redistribute_writes_into_the_callers_array() {
 #[wasm_bindgen_test]
 fn island_falloff_reads_options_and_rejects_unknown_ones() {
     let a = arr(&[0.0; 9]);
-    island_falloff(&a, 3, 3, obj(&[("shape", "square".into()), ("blend", 1.0.into())])).unwrap();
+    island_falloff(
+        &a,
+        3,
+        3,
+        obj(&[("shape", "square".into()), ("blend", 1.0.into())]),
+    )
+    .unwrap();
     assert_eq!(a.to_vec()[4], 1.0);
     assert_eq!(a.to_vec()[0], 0.0);
     island_falloff(&a, 3, 3, JsValue::UNDEFINED).unwrap();
-    assert_error(island_falloff(&a, 3, 3, obj(&[("blend", 2.0.into())])).unwrap_err(), false, "blend");
-    assert_error(island_falloff(&a, 3, 3, obj(&[("blnd", 0.5.into())])).unwrap_err(), true, "options");
-    assert_error(island_falloff(&a, 3, 3, obj(&[("shape", "circle".into())])).unwrap_err(), true, "options");
-    assert_error(island_falloff(&a, 4, 3, JsValue::NULL).unwrap_err(), false, "heights");
+    assert_error(
+        island_falloff(&a, 3, 3, obj(&[("blend", 2.0.into())])).unwrap_err(),
+        false,
+        "blend",
+    );
+    assert_error(
+        island_falloff(&a, 3, 3, obj(&[("blnd", 0.5.into())])).unwrap_err(),
+        true,
+        "options",
+    );
+    assert_error(
+        island_falloff(&a, 3, 3, obj(&[("shape", "circle".into())])).unwrap_err(),
+        true,
+        "options",
+    );
+    assert_error(
+        island_falloff(&a, 4, 3, JsValue::NULL).unwrap_err(),
+        false,
+        "heights",
+    );
 }
 
 #[wasm_bindgen_test]
 fn fill_then_flow_drains_every_cell_and_conserves_rain() {
-    let v: Vec<f32> = (0..400).map(|i| ((i * 7919) % 101) as f32 / 101.0).collect();
+    let v: Vec<f32> = (0..400)
+        .map(|i| ((i * 7919) % 101) as f32 / 101.0)
+        .collect();
     let a = arr(&v);
     assert!(undrained_count(&a, 20, 20, None).unwrap() > 0);
     for method in ["priority-flood", "planchon-darboux"] {
         let b = arr(&v);
-        fill_depressions(&b, 20, 20, obj(&[("method", method.into()), ("epsilon", 1e-4.into())])).unwrap();
+        fill_depressions(
+            &b,
+            20,
+            20,
+            obj(&[("method", method.into()), ("epsilon", 1e-4.into())]),
+        )
+        .unwrap();
         assert_eq!(undrained_count(&b, 20, 20, None).unwrap(), 0, "{method}");
     }
     fill_depressions(&a, 20, 20, JsValue::UNDEFINED).unwrap();
@@ -72,9 +109,21 @@ fn fill_then_flow_drains_every_cell_and_conserves_rain() {
     assert_eq!(outflow, 400.0);
     let mask = river_mask(&arr(&acc), 10.0).unwrap();
     assert_eq!(mask.len(), 400);
-    assert_error(fill_depressions(&a, 20, 20, obj(&[("epsilon", (-1.0).into())])).unwrap_err(), false, "epsilon");
-    assert_error(fill_depressions(&a, 20, 20, obj(&[("method", "magic".into())])).unwrap_err(), true, "options");
-    assert_error(river_mask(&arr(&acc), f32::NAN).unwrap_err(), false, "threshold");
+    assert_error(
+        fill_depressions(&a, 20, 20, obj(&[("epsilon", (-1.0).into())])).unwrap_err(),
+        false,
+        "epsilon",
+    );
+    assert_error(
+        fill_depressions(&a, 20, 20, obj(&[("method", "magic".into())])).unwrap_err(),
+        true,
+        "options",
+    );
+    assert_error(
+        river_mask(&arr(&acc), f32::NAN).unwrap_err(),
+        false,
+        "threshold",
+    );
 }
 
 #[wasm_bindgen_test]
@@ -89,13 +138,22 @@ fn biomes_return_ids_and_an_rgba_image() {
     assert_eq!(rgba.get_index(3), 255);
     let legend: Array = biome_legend().unwrap().dyn_into().unwrap();
     assert_eq!(legend.length(), 17);
-    assert_eq!(get(&legend.get(9), "name").as_string().unwrap(), "Grassland");
-    assert_error(biomes(&h, &arr(&[0.0; 3]), 2, 2, JsValue::UNDEFINED).unwrap_err(), false, "moisture");
+    assert_eq!(
+        get(&legend.get(9), "name").as_string().unwrap(),
+        "Grassland"
+    );
+    assert_error(
+        biomes(&h, &arr(&[0.0; 3]), 2, 2, JsValue::UNDEFINED).unwrap_err(),
+        false,
+        "moisture",
+    );
 }
 
 #[wasm_bindgen_test]
 fn eroder_runs_in_chunks_and_reports_its_budget() {
-    let v: Vec<f32> = (0..32 * 32).map(|i| ((i % 32) + (i / 32)) as f32 / 64.0).collect();
+    let v: Vec<f32> = (0..32 * 32)
+        .map(|i| ((i % 32) + (i / 32)) as f32 / 64.0)
+        .collect();
     let (one, parts) = (arr(&v), arr(&v));
     let mut e1 = JsEroder::new(32, 32, obj(&[("seed", 5.into())])).unwrap();
     e1.run(&one, 300).unwrap();
@@ -106,11 +164,31 @@ fn eroder_runs_in_chunks_and_reports_its_budget() {
     assert_ne!(one.to_vec(), v);
     assert_eq!(e2.droplets_done(), 300.0);
     let b = e2.budget().unwrap();
-    let (er, de, lo) = (get(&b, "eroded").as_f64().unwrap(), get(&b, "deposited").as_f64().unwrap(), get(&b, "lost").as_f64().unwrap());
+    let (er, de, lo) = (
+        get(&b, "eroded").as_f64().unwrap(),
+        get(&b, "deposited").as_f64().unwrap(),
+        get(&b, "lost").as_f64().unwrap(),
+    );
     assert!(er > 0.0 && (er - de - lo).abs() < 1e-9);
-    assert_error(JsEroder::new(32, 32, obj(&[("inertia", 2.into())])).err().unwrap(), false, "inertia");
-    assert_error(JsEroder::new(32, 32, obj(&[("speed", 2.into())])).err().unwrap(), true, "params");
-    assert_error(JsEroder::new(1, 32, JsValue::UNDEFINED).err().unwrap(), false, "width");
+    assert_error(
+        JsEroder::new(32, 32, obj(&[("inertia", 2.into())]))
+            .err()
+            .unwrap(),
+        false,
+        "inertia",
+    );
+    assert_error(
+        JsEroder::new(32, 32, obj(&[("speed", 2.into())]))
+            .err()
+            .unwrap(),
+        true,
+        "params",
+    );
+    assert_error(
+        JsEroder::new(1, 32, JsValue::UNDEFINED).err().unwrap(),
+        false,
+        "width",
+    );
     assert_error(e2.run(&arr(&[0.0; 10]), 1).unwrap_err(), false, "heights");
 }
 
@@ -128,6 +206,8 @@ fn erosion_in_wasm_matches_the_native_checksum() {
     redistribute(&a, 1.7).unwrap();
     let mut e = JsEroder::new(n as u32, n as u32, obj(&[("seed", 42.into())])).unwrap();
     e.run(&a, 2000).unwrap();
-    let h = a.to_vec().iter().fold(0xcbf2_9ce4_8422_2325u64, |h, v| (h ^ v.to_bits() as u64).wrapping_mul(0x100_0000_01b3));
+    let h = a.to_vec().iter().fold(0xcbf2_9ce4_8422_2325u64, |h, v| {
+        (h ^ v.to_bits() as u64).wrapping_mul(0x100_0000_01b3)
+    });
     assert_eq!(h, 0x2829_470c_26aa_f177);
 }
