@@ -40,7 +40,22 @@ pub(crate) fn read_f32(
     what: &str,
 ) -> JsResult<Vec<f32>> {
     crate::error::check_len(param, a.length() as usize, want, what).map_err(js_err)?;
-    Ok(a.to_vec())
+    // Allocate first: if `a` is a view on wasm memory, growing that memory detaches it,
+    // and `to_vec` would then fail inside JS (an abort). Checked here, it is a RangeError.
+    let mut v = vec![0.0f32; want];
+    if a.length() as usize != want {
+        return Err(js_err(detached(param)));
+    }
+    a.copy_to(&mut v);
+    Ok(v)
+}
+
+/// The error for a caller's array that was a view on wasm memory and got detached.
+pub(crate) fn detached(param: &'static str) -> Error {
+    Error::range(
+        param,
+        "was detached (a view on wasm memory, which grew); pass a Float32Array you own",
+    )
 }
 
 /// Checks that a caller's output `Float32Array` has the length a result needs.

@@ -4,14 +4,15 @@
 //!
 //! Heightmaps are row-major `Float32Array`s of `width × height` (`index = y·width + x`).
 //! Functions that change a map change the caller's array in place (one copy in, one
-//! `memcpy` out) and leave it untouched when they throw.
+//! `memcpy` out) and leave it untouched when they throw. Pass arrays you own, not views
+//! on wasm memory (such as `grid.data`): any call may grow that memory and detach them.
 
 use js_sys::{Float32Array, Object, Reflect, Uint8Array, Uint8ClampedArray};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::options::options;
-use super::{check_out, js_err, read_f32, JsResult};
+use super::{check_out, detached, js_err, read_f32, JsResult};
 use crate::erosion::{Eroder as CoreEroder, ErosionParams};
 use crate::hydrology::{self, FillParams};
 use crate::terrain::biome::{self, BiomeParams, LEGEND};
@@ -91,6 +92,17 @@ fn to_js<T: Serialize>(v: &T) -> JsResult<JsValue> {
         .map_err(|e| js_err(Error::kind("result", e.to_string())))
 }
 
+/// Copies `v` back into the caller's array with one `memcpy`. If the array was a view
+/// on wasm memory and that memory grew while we worked, the view is now detached
+/// (length 0): throw a RangeError saying so instead of panicking.
+fn write_back(param: &'static str, arr: &Float32Array, v: &[f32]) -> JsResult<()> {
+    if arr.length() as usize != v.len() {
+        return Err(js_err(detached(param)));
+    }
+    arr.copy_from(v);
+    Ok(())
+}
+
 /// Number of cells of a grid, or a RangeError naming the side that is wrong.
 fn cells(width: u32, height: u32, min_side: usize) -> JsResult<usize> {
     let (w, h) = (width as usize, height as usize);
@@ -102,19 +114,18 @@ fn cells(width: u32, height: u32, min_side: usize) -> JsResult<usize> {
 /// place; negative values keep their sign. `exponent` in (0, 16]; values finite.
 #[wasm_bindgen]
 pub fn redistribute(heights: &Float32Array, exponent: f32) -> JsResult<()> {
-    let mut v = heights.to_vec();
+    let mut v = read_f32("heights", heights, heights.length() as usize, "any length")?;
     island::redistribute(&mut v, exponent).map_err(js_err)?;
-    heights.copy_from(&v);
-    Ok(())
+    write_back("heights", heights, &v)
 }
 
 /// Rescales `values` in place so their minimum becomes 0 and maximum 1 (a constant
 /// array becomes 0). Returns the original `[min, max]`. Values must be finite.
 #[wasm_bindgen]
 pub fn normalize(values: &Float32Array) -> JsResult<Vec<f32>> {
-    let mut v = values.to_vec();
+    let mut v = read_f32("values", values, values.length() as usize, "any length")?;
     let (lo, hi) = island::normalize(&mut v).map_err(js_err)?;
-    values.copy_from(&v);
+    write_back("values", values, &v)?;
     Ok(vec![lo, hi])
 }
 
@@ -131,8 +142,7 @@ pub fn island_falloff(
     let params: IslandParams = options("options", opts)?;
     let mut v = read_f32("heights", heights, n, "width × height")?;
     island::island_falloff(&mut v, width as usize, height as usize, &params).map_err(js_err)?;
-    heights.copy_from(&v);
-    Ok(())
+    write_back("heights", heights, &v)
 }
 
 /// Fills depressions of `heights` (width × height) in place so every cell has a
@@ -150,7 +160,7 @@ pub fn fill_depressions(
     let mut v = read_f32("heights", heights, n, "width × height")?;
     let r = hydrology::fill_depressions(&mut v, width as usize, height as usize, &params)
         .map_err(js_err)?;
-    heights.copy_from(&v);
+    write_back("heights", heights, &v)?;
     Ok(r.raised as u32)
 }
 
@@ -200,7 +210,12 @@ pub fn flow_accumulation(
 /// River mask: 1 where `accumulation > threshold`, else 0. `threshold` finite, ≥ 0.
 #[wasm_bindgen(js_name = riverMask)]
 pub fn river_mask(accumulation: &Float32Array, threshold: f32) -> JsResult<Vec<u8>> {
-    let acc = accumulation.to_vec();
+    let acc = read_f32(
+        "accumulation",
+        accumulation,
+        accumulation.length() as usize,
+        "any length",
+    )?;
     let mut mask = vec![0u8; acc.len()];
     hydrology::river_mask(&acc, threshold, &mut mask).map_err(js_err)?;
     Ok(mask)
@@ -271,11 +286,13 @@ impl JsEroder {
     pub fn run(&mut self, heights: &Float32Array, droplets: u32) -> JsResult<()> {
         let n = self.inner.width() * self.inner.height();
         check_out("heights", heights, n, "width × height")?;
-        self.buf.resize(n, 0.0);
+        self.buf.resize(n, 0.0); // may grow wasm memory and detach a view
+        if heights.length() as usize != n {
+            return Err(js_err(detached("heights")));
+        }
         heights.copy_to(&mut self.buf);
         self.inner.run(&mut self.buf, droplets).map_err(js_err)?;
-        heights.copy_from(&self.buf);
-        Ok(())
+        write_back("heights", heights, &self.buf)
     }
 
     /// Sediment totals so far: `{ eroded, deposited, lost }`.

@@ -211,3 +211,21 @@ fn erosion_in_wasm_matches_the_native_checksum() {
     });
     assert_eq!(h, 0x2829_470c_26aa_f177);
 }
+
+#[wasm_bindgen_test]
+fn a_view_on_wasm_memory_that_detaches_throws_instead_of_panicking() {
+    // A view on a large wasm-owned buffer: copying it in needs as much memory again,
+    // which grows wasm memory and detaches the view before the result is written back.
+    let n = 3000usize;
+    let owned = vec![0.5f32; n * n];
+    let view = unsafe { Float32Array::view(&owned) };
+    match island_falloff(&view, n as u32, n as u32, JsValue::UNDEFINED) {
+        Err(e) => assert_error(e, false, "heights"),
+        Ok(()) => assert_eq!(
+            view.length() as usize,
+            n * n,
+            "if memory did not grow the write must have landed"
+        ),
+    }
+    drop(owned);
+}
