@@ -6,14 +6,19 @@ use landform::terrain::caves::{self, CaRule, AIR, WALL};
 /// Parses a picture: `#` wall, `.` air; rows of equal length.
 fn grid(rows: &[&str]) -> (Vec<u8>, usize, usize) {
     let w = rows[0].len();
-    let cells = rows.iter().flat_map(|r| r.bytes().map(|b| if b == b'#' { WALL } else { AIR })).collect();
+    let cells = rows
+        .iter()
+        .flat_map(|r| r.bytes().map(|b| if b == b'#' { WALL } else { AIR }))
+        .collect();
     (cells, w, rows.len())
 }
 
 /// Noise values in [0, 1] on a `w × h` grid (simplex at scale 8, mapped by (v + 1) / 2).
 fn noise01(w: usize, h: usize, seed: u32) -> Vec<f32> {
     let n = Simplex::new(seed);
-    (0..w * h).map(|i| (n.noise2((i % w) as f32 / 8.0, (i / w) as f32 / 8.0) + 1.0) / 2.0).collect()
+    (0..w * h)
+        .map(|i| (n.noise2((i % w) as f32 / 8.0, (i / w) as f32 / 8.0) + 1.0) / 2.0)
+        .collect()
 }
 
 fn walls(g: &[u8]) -> usize {
@@ -25,7 +30,12 @@ fn threshold_marks_wall_strictly_below_and_air_at_or_above() {
     let mut out = [9u8; 4];
     caves::threshold(&[0.2, 0.5, 0.51, f32::NAN], 0.5, &mut out).unwrap();
     assert_eq!(out, [WALL, AIR, AIR, AIR]);
-    assert_eq!(caves::threshold(&[0.1; 3], 0.5, &mut out).unwrap_err().param(), "out");
+    assert_eq!(
+        caves::threshold(&[0.1; 3], 0.5, &mut out)
+            .unwrap_err()
+            .param(),
+        "out"
+    );
 }
 
 #[test]
@@ -40,7 +50,10 @@ fn raising_the_threshold_increases_the_wall_fraction() {
     assert!(fractions.windows(2).all(|p| p[0] <= p[1]), "{fractions:?}");
     assert_eq!((fractions[0], fractions[20]), (0.0, 1.0));
     // Balanced near 0.5, mostly rock at 0.7 (article `000`, figure 4).
-    assert!((0.3..0.7).contains(&fractions[10]) && fractions[14] > 0.6, "{fractions:?}");
+    assert!(
+        (0.3..0.7).contains(&fractions[10]) && fractions[14] > 0.6,
+        "{fractions:?}"
+    );
 }
 
 #[test]
@@ -62,7 +75,14 @@ fn smoothing_leaves_a_stable_pattern_unchanged_and_converges() {
     // A room with cut corners in solid rock: every air cell has at most 4 wall
     // neighbours (< 5) and every wall cell at least 4 (≥ 4), so B5678/S45678 changes
     // nothing. (A square room would not do: its inner corners see 5 walls.)
-    let (mut g, w, h) = grid(&["##########", "###....###", "##......##", "##......##", "###....###", "##########"]);
+    let (mut g, w, h) = grid(&[
+        "##########",
+        "###....###",
+        "##......##",
+        "##......##",
+        "###....###",
+        "##########",
+    ]);
     let before = g.clone();
     caves::smooth(&mut g, w, h, 10, CaRule::default()).unwrap();
     assert_eq!(g, before);
@@ -79,9 +99,42 @@ fn smoothing_leaves_a_stable_pattern_unchanged_and_converges() {
 #[test]
 fn smooth_rejects_bad_rules_and_wrong_lengths() {
     let mut g = vec![0u8; 12];
-    assert_eq!(caves::smooth(&mut g, 3, 3, 1, CaRule::default()).unwrap_err().param(), "grid");
-    assert_eq!(caves::smooth(&mut g, 4, 3, 1, CaRule { birth: 10, survival: 4 }).unwrap_err().param(), "birth");
-    assert_eq!(caves::smooth(&mut g, 4, 3, 1, CaRule { birth: 5, survival: 12 }).unwrap_err().param(), "survival");
+    assert_eq!(
+        caves::smooth(&mut g, 3, 3, 1, CaRule::default())
+            .unwrap_err()
+            .param(),
+        "grid"
+    );
+    assert_eq!(
+        caves::smooth(
+            &mut g,
+            4,
+            3,
+            1,
+            CaRule {
+                birth: 10,
+                survival: 4
+            }
+        )
+        .unwrap_err()
+        .param(),
+        "birth"
+    );
+    assert_eq!(
+        caves::smooth(
+            &mut g,
+            4,
+            3,
+            1,
+            CaRule {
+                birth: 5,
+                survival: 12
+            }
+        )
+        .unwrap_err()
+        .param(),
+        "survival"
+    );
     assert!(caves::regions(&g, usize::MAX, 2).is_err());
 }
 
@@ -106,7 +159,10 @@ fn remove_pockets_fills_every_region_below_min_size_and_reports_counts() {
     let (mut g, w, h) = grid(&["...#.", "##.#.", "#####", "#.#..", "###.."]);
     let rep = caves::remove_pockets(&mut g, w, h, 3).unwrap();
     assert_eq!((rep.caves_before, rep.caves_after), (4, 2));
-    assert_eq!((rep.pockets_before, rep.pockets_after, rep.changed), (2, 0, 3));
+    assert_eq!(
+        (rep.pockets_before, rep.pockets_after, rep.changed),
+        (2, 0, 3)
+    );
     let r = caves::regions(&g, w, h).unwrap();
     assert_eq!(r.sizes, vec![4, 4]);
 }
@@ -128,7 +184,15 @@ fn connect_leaves_exactly_one_air_region_on_hand_made_and_noise_grids() {
     let (mut g, w, h) = grid(&["...#.", "##.#.", "#####", "#.#..", "###.."]);
     let air_before = g.len() - walls(&g);
     let rep = caves::connect_regions(&mut g, w, h).unwrap();
-    assert_eq!((rep.caves_before, rep.caves_after, rep.pockets_before, rep.pockets_after), (4, 1, 3, 0));
+    assert_eq!(
+        (
+            rep.caves_before,
+            rep.caves_after,
+            rep.pockets_before,
+            rep.pockets_after
+        ),
+        (4, 1, 3, 0)
+    );
     assert_eq!(caves::regions(&g, w, h).unwrap().count(), 1);
     assert_eq!(g.len() - walls(&g), air_before + rep.changed as usize);
 
@@ -161,7 +225,10 @@ fn connect_carves_the_shortest_tunnel_between_two_rooms() {
 fn all_wall_and_all_air_grids_are_handled() {
     let mut g = vec![WALL; 16];
     assert_eq!(caves::connect_regions(&mut g, 4, 4).unwrap().caves_after, 0);
-    assert_eq!(caves::remove_pockets(&mut g, 4, 4, 5).unwrap().caves_after, 0);
+    assert_eq!(
+        caves::remove_pockets(&mut g, 4, 4, 5).unwrap().caves_after,
+        0
+    );
     let mut g = vec![AIR; 16];
     let rep = caves::connect_regions(&mut g, 4, 4).unwrap();
     assert_eq!((rep.caves_before, rep.caves_after, rep.changed), (1, 1, 0));

@@ -6,7 +6,9 @@ use landform::terrain::placement::{place, poisson_disk};
 /// A density field in [0, 1] on a `w × h` grid (simplex at scale 16 mapped by (v + 1) / 2).
 fn density(w: usize, h: usize) -> Vec<f32> {
     let n = Simplex::new(1337);
-    (0..w * h).map(|i| (n.noise2((i % w) as f32 / 16.0, (i / w) as f32 / 16.0) + 1.0) / 2.0).collect()
+    (0..w * h)
+        .map(|i| (n.noise2((i % w) as f32 / 16.0, (i / w) as f32 / 16.0) + 1.0) / 2.0)
+        .collect()
 }
 
 fn closest_pair(points: &[[f32; 2]]) -> f64 {
@@ -27,7 +29,10 @@ fn no_two_trees_are_closer_than_min_spacing() {
         let trees = place(&field, 120, 90, 0.3, spacing, 9).unwrap();
         assert!(trees.len() > 10);
         let d = closest_pair(&trees);
-        assert!(d >= spacing as f64 * (1.0 - 1e-6), "spacing {spacing}: closest pair {d}");
+        assert!(
+            d >= spacing as f64 * (1.0 - 1e-6),
+            "spacing {spacing}: closest pair {d}"
+        );
     }
 }
 
@@ -39,10 +44,18 @@ fn poisson_disk_fills_the_rectangle_densely_without_a_grid() {
     let pts = poisson_disk(w, h, r, 5).unwrap();
     let n = pts.len() as f32;
     assert!(n > w * h / (std::f32::consts::PI * 4.0 * r * r), "{n}");
-    assert!(n < (w + r) * (h + r) / (std::f32::consts::PI * r * r / 4.0), "{n}");
-    assert!(pts.iter().all(|p| p[0] >= 0.0 && p[0] < w && p[1] >= 0.0 && p[1] < h));
+    assert!(
+        n < (w + r) * (h + r) / (std::f32::consts::PI * r * r / 4.0),
+        "{n}"
+    );
+    assert!(pts
+        .iter()
+        .all(|p| p[0] >= 0.0 && p[0] < w && p[1] >= 0.0 && p[1] < h));
     // Not a grid: the x coordinates modulo the spacing are spread out, not all equal.
-    let mut fracs: Vec<i32> = pts.iter().map(|p| ((p[0] / r).fract() * 10.0) as i32).collect();
+    let mut fracs: Vec<i32> = pts
+        .iter()
+        .map(|p| ((p[0] / r).fract() * 10.0) as i32)
+        .collect();
     fracs.sort();
     fracs.dedup();
     assert!(fracs.len() >= 8, "{fracs:?}");
@@ -54,7 +67,10 @@ fn every_tree_stands_on_a_cell_above_the_threshold() {
     let field = density(w, h);
     for t in [0.2f32, 0.5, 0.7] {
         for p in place(&field, w, h, t, 2.0, 3).unwrap() {
-            assert!(field[p[1] as usize * w + p[0] as usize] > t, "threshold {t}: tree at {p:?}");
+            assert!(
+                field[p[1] as usize * w + p[0] as usize] > t,
+                "threshold {t}: tree at {p:?}"
+            );
         }
     }
 }
@@ -68,7 +84,10 @@ fn raising_the_threshold_only_removes_trees() {
         let trees = place(&field, w, h, k as f32 / 10.0, 2.5, 77).unwrap();
         if let Some(prev) = &last {
             assert!(trees.len() <= prev.len(), "threshold {k}/10 added trees");
-            assert!(trees.iter().all(|t| prev.contains(t)), "threshold {k}/10 moved trees");
+            assert!(
+                trees.iter().all(|t| prev.contains(t)),
+                "threshold {k}/10 moved trees"
+            );
         }
         last = Some(trees);
     }
@@ -93,7 +112,10 @@ fn bad_input_is_rejected_with_the_parameter_named() {
     assert_eq!(err(place(&field, 10, 10, f32::NAN, 1.0, 0)), "threshold");
     assert_eq!(err(place(&field, 10, 10, 0.5, 0.0, 0)), "minSpacing");
     assert_eq!(err(place(&field, 10, 10, 0.5, -1.0, 0)), "minSpacing");
-    assert_eq!(err(place(&field, 10, 10, 0.5, f32::INFINITY, 0)), "minSpacing");
+    assert_eq!(
+        err(place(&field, 10, 10, 0.5, f32::INFINITY, 0)),
+        "minSpacing"
+    );
     assert_eq!(err(place(&[], 0, 0, 0.5, 1.0, 0)), "width");
     let mut nan = field.clone();
     nan[3] = f32::NAN;

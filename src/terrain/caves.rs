@@ -27,17 +27,26 @@ pub struct CaRule {
 impl Default for CaRule {
     /// B5678/S45678: smooths noise into rounded caves.
     fn default() -> Self {
-        Self { birth: 5, survival: 4 }
+        Self {
+            birth: 5,
+            survival: 4,
+        }
     }
 }
 
 impl CaRule {
     pub fn check(&self) -> Result<()> {
         if self.birth > 9 {
-            return Err(Error::range("birth", format!("must be an integer in [0, 9], got {}", self.birth)));
+            return Err(Error::range(
+                "birth",
+                format!("must be an integer in [0, 9], got {}", self.birth),
+            ));
         }
         if self.survival > 9 {
-            return Err(Error::range("survival", format!("must be an integer in [0, 9], got {}", self.survival)));
+            return Err(Error::range(
+                "survival",
+                format!("must be an integer in [0, 9], got {}", self.survival),
+            ));
         }
         Ok(())
     }
@@ -84,8 +93,15 @@ impl Regions {
 
 /// Checks that `grid` holds exactly `width × height` cells.
 pub fn check_grid(len: usize, width: usize, height: usize) -> Result<()> {
-    let want = width.checked_mul(height).ok_or_else(|| Error::range("width", "times height overflows"))?;
-    check_len("grid", len, want, &format!("width {width} × height {height}"))
+    let want = width
+        .checked_mul(height)
+        .ok_or_else(|| Error::range("width", "times height overflows"))?;
+    check_len(
+        "grid",
+        len,
+        want,
+        &format!("width {width} × height {height}"),
+    )
 }
 
 /// Marks each cell WALL where its value is below `threshold`, else AIR (§4 of `000`).
@@ -105,7 +121,13 @@ pub fn threshold(values: &[f32], threshold: f32, out: &mut [u8]) -> Result<()> {
 
 /// Runs `iterations` steps of the automaton `rule` (stopping early once nothing
 /// changes). Cells outside the map count as wall, so caves close at the borders.
-pub fn smooth(grid: &mut [u8], width: usize, height: usize, iterations: u32, rule: CaRule) -> Result<()> {
+pub fn smooth(
+    grid: &mut [u8],
+    width: usize,
+    height: usize,
+    iterations: u32,
+    rule: CaRule,
+) -> Result<()> {
     check_grid(grid.len(), width, height)?;
     rule.check()?;
     let mut next = vec![AIR; grid.len()];
@@ -128,7 +150,11 @@ pub fn smooth(grid: &mut [u8], width: usize, height: usize, iterations: u32, rul
                 }
                 let i = y * width + x;
                 let was_wall = grid[i] != AIR;
-                let wall = if was_wall { walls >= rule.survival } else { walls >= rule.birth };
+                let wall = if was_wall {
+                    walls >= rule.survival
+                } else {
+                    walls >= rule.birth
+                };
                 next[i] = if wall { WALL } else { AIR };
                 changed |= wall != was_wall;
             }
@@ -187,7 +213,12 @@ fn count_below(r: &Regions, min_size: u32) -> u32 {
 }
 
 /// Fills with wall every air region smaller than `min_size` cells.
-pub fn remove_pockets(grid: &mut [u8], width: usize, height: usize, min_size: u32) -> Result<Report> {
+pub fn remove_pockets(
+    grid: &mut [u8],
+    width: usize,
+    height: usize,
+    min_size: u32,
+) -> Result<Report> {
     let before = regions(grid, width, height)?;
     let mut changed = 0;
     for (cell, &label) in grid.iter_mut().zip(&before.labels) {

@@ -28,10 +28,16 @@ pub fn poisson_disk(width: f32, height: f32, min_spacing: f32, seed: u32) -> Res
     check_above("height", height as f64, 0.0, 1e7)?;
     check_above("minSpacing", min_spacing as f64, 0.0, 1e7)?;
     let cell = min_spacing / std::f32::consts::SQRT_2;
-    let (gw, gh) = ((width / cell).ceil() as usize, (height / cell).ceil() as usize);
+    let (gw, gh) = (
+        (width / cell).ceil() as usize,
+        (height / cell).ceil() as usize,
+    );
     if gw.saturating_mul(gh) > MAX_GRID_CELLS {
         let least = ((width as f64 * height as f64 * 2.0) / MAX_GRID_CELLS as f64).sqrt();
-        return Err(Error::range("minSpacing", format!("must be at least {least:.4} for a {width} × {height} area, got {min_spacing}")));
+        return Err(Error::range(
+            "minSpacing",
+            format!("must be at least {least:.4} for a {width} × {height} area, got {min_spacing}"),
+        ));
     }
     // Background grid: each cell (side r/√2) holds at most one point, by index + 1.
     let mut grid = vec![0u32; gw * gh];
@@ -39,7 +45,9 @@ pub fn poisson_disk(width: f32, height: f32, min_spacing: f32, seed: u32) -> Res
     let mut active: Vec<u32> = vec![];
     let mut rng = Mulberry32::new(seed);
     let r2 = min_spacing * min_spacing;
-    let slot = |p: [f32; 2]| ((p[1] / cell) as usize).min(gh - 1) * gw + ((p[0] / cell) as usize).min(gw - 1);
+    let slot = |p: [f32; 2]| {
+        ((p[1] / cell) as usize).min(gh - 1) * gw + ((p[0] / cell) as usize).min(gw - 1)
+    };
 
     let first = [rng.next_f32() * width, rng.next_f32() * height];
     grid[slot(first)] = 1;
@@ -97,18 +105,38 @@ pub fn poisson_disk(width: f32, height: f32, min_spacing: f32, seed: u32) -> Res
 /// the Poisson-disk points (spacing `min_spacing` cells, from `seed`) whose cell value is
 /// above `threshold`. Coordinates are in cells: point `(x, y)` lies in cell
 /// `(⌊x⌋, ⌊y⌋)`.
-pub fn place(field: &[f32], width: usize, height: usize, threshold: f32, min_spacing: f32, seed: u32) -> Result<Vec<[f32; 2]>> {
-    let want = width.checked_mul(height).ok_or_else(|| Error::range("width", "times height overflows"))?;
-    check_len("field", field.len(), want, &format!("width {width} × height {height}"))?;
+pub fn place(
+    field: &[f32],
+    width: usize,
+    height: usize,
+    threshold: f32,
+    min_spacing: f32,
+    seed: u32,
+) -> Result<Vec<[f32; 2]>> {
+    let want = width
+        .checked_mul(height)
+        .ok_or_else(|| Error::range("width", "times height overflows"))?;
+    check_len(
+        "field",
+        field.len(),
+        want,
+        &format!("width {width} × height {height}"),
+    )?;
     check_finite_slice("field", field)?;
     if !threshold.is_finite() {
-        return Err(Error::range("threshold", format!("must be a finite number, got {threshold}")));
+        return Err(Error::range(
+            "threshold",
+            format!("must be a finite number, got {threshold}"),
+        ));
     }
     let candidates = poisson_disk(width as f32, height as f32, min_spacing, seed)?;
     Ok(candidates
         .into_iter()
         .filter(|p| {
-            let (x, y) = ((p[0] as usize).min(width - 1), (p[1] as usize).min(height - 1));
+            let (x, y) = (
+                (p[0] as usize).min(width - 1),
+                (p[1] as usize).min(height - 1),
+            );
             field[y * width + x] > threshold
         })
         .collect())

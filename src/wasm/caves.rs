@@ -44,7 +44,10 @@ const MAX_SIDE: f64 = 16384.0;
 fn int(param: &'static str, v: f64, lo: f64, hi: f64) -> JsResult<u32> {
     check_range(param, v, lo, hi).map_err(js_err)?;
     if v.fract() != 0.0 {
-        return Err(js_err(crate::Error::range(param, format!("must be an integer in [{lo}, {hi}], got {v}"))));
+        return Err(js_err(crate::Error::range(
+            param,
+            format!("must be an integer in [{lo}, {hi}], got {v}"),
+        )));
     }
     Ok(v as u32)
 }
@@ -101,10 +104,20 @@ pub fn cave_threshold(values: &[f32], threshold: f64) -> JsResult<Vec<u8>> {
 /// @param survival - an integer in [0, 9] (9: every wall erodes).
 /// @returns the smoothed grid, a new Uint8Array.
 #[wasm_bindgen(js_name = caveSmooth)]
-pub fn cave_smooth(grid: &[u8], width: f64, height: f64, iterations: f64, birth: f64, survival: f64) -> JsResult<Vec<u8>> {
+pub fn cave_smooth(
+    grid: &[u8],
+    width: f64,
+    height: f64,
+    iterations: f64,
+    birth: f64,
+    survival: f64,
+) -> JsResult<Vec<u8>> {
     let (w, h) = size(grid.len(), width, height)?;
     let iterations = int("iterations", iterations, 0.0, 1000.0)?;
-    let rule = CaRule { birth: int("birth", birth, 0.0, 9.0)? as u8, survival: int("survival", survival, 0.0, 9.0)? as u8 };
+    let rule = CaRule {
+        birth: int("birth", birth, 0.0, 9.0)? as u8,
+        survival: int("survival", survival, 0.0, 9.0)? as u8,
+    };
     let mut out = grid.to_vec();
     caves::smooth(&mut out, w, h, iterations, rule).map_err(js_err)?;
     Ok(out)
@@ -175,14 +188,25 @@ pub fn cave_connect(grid: &[u8], width: f64, height: f64) -> JsResult<JsValue> {
 /// @returns a new Float32Array of x, y pairs in cell units (tree k at [2k], [2k + 1]).
 #[wasm_bindgen(js_name = placeTrees)]
 #[allow(non_snake_case)] // the parameter name shows in the TypeScript signature
-pub fn place_trees(field: &[f32], width: f64, height: f64, threshold: f64, minSpacing: f64, seed: f64) -> JsResult<Vec<f32>> {
+pub fn place_trees(
+    field: &[f32],
+    width: f64,
+    height: f64,
+    threshold: f64,
+    minSpacing: f64,
+    seed: f64,
+) -> JsResult<Vec<f32>> {
     let w = int("width", width, 1.0, MAX_SIDE)? as usize;
     let h = int("height", height, 1.0, MAX_SIDE)? as usize;
     if !threshold.is_finite() {
-        return Err(js_err(crate::Error::range("threshold", format!("must be a finite number, got {threshold}"))));
+        return Err(js_err(crate::Error::range(
+            "threshold",
+            format!("must be a finite number, got {threshold}"),
+        )));
     }
     crate::error::check_above("minSpacing", minSpacing, 0.0, 1e7).map_err(js_err)?;
     let seed = int("seed", seed, 0.0, u32::MAX as f64)?;
-    let trees = placement::place(field, w, h, threshold as f32, minSpacing as f32, seed).map_err(js_err)?;
+    let trees =
+        placement::place(field, w, h, threshold as f32, minSpacing as f32, seed).map_err(js_err)?;
     Ok(trees.into_iter().flatten().collect())
 }
