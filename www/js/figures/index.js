@@ -2,6 +2,7 @@
 // in embeds (<landform-figure name="…">) and in the end-to-end tests.
 export const FIGURES = {
   heatmap: () => import('./heatmap.js'),
+  island: () => import('./island.js'),
 };
 
 export async function loadFigure(name) {

@@ -1,0 +1,270 @@
+// The island figure's 3D view: a WebGL2 mesh of the heightmap. The grid needs no
+// vertex buffers: each vertex finds its cell from gl_VertexID and reads its height
+// (and its neighbours', for the normal) from a float texture, so a new heightmap is
+// one texture upload. Sun + hemisphere light, depth-tinted sea floor, a translucent
+// water plane, orbit by drag / touch / wheel / arrow keys. Renders on demand only.
+
+const TERRAIN_VS = `#version 300 es
+precision highp float;
+precision highp int;
+uniform highp sampler2D uHeight;
+uniform highp sampler2D uColor;
+uniform int uN;
+uniform mat4 uMVP;
+uniform float uVScale;
+out vec3 vNormal;
+out vec3 vColor;
+out float vH;
+out vec3 vPos;
+float h(ivec2 t, ivec2 ts) { return texelFetch(uHeight, clamp(t, ivec2(0), ts - 1), 0).r; }
+void main() {
+  ivec2 ts = textureSize(uHeight, 0);
+  int gx = gl_VertexID % uN, gy = gl_VertexID / uN;
+  ivec2 t = ivec2(gx * (ts.x - 1) / (uN - 1), gy * (ts.y - 1) / (uN - 1));
+  float e = h(t, ts);
+  vec2 xz = vec2(t) / vec2(ts - 1) * 2.0 - 1.0;
+  float dx = 2.0 / float(ts.x - 1), dz = 2.0 / float(ts.y - 1);
+  float gx_ = (h(t + ivec2(1, 0), ts) - h(t - ivec2(1, 0), ts)) * uVScale / (2.0 * dx);
+  float gz_ = (h(t + ivec2(0, 1), ts) - h(t - ivec2(0, 1), ts)) * uVScale / (2.0 * dz);
+  vNormal = normalize(vec3(-gx_, 1.0, -gz_));
+  vColor = texelFetch(uColor, t, 0).rgb;
+  vH = e;
+  vPos = vec3(xz.x, e * uVScale, xz.y);
+  gl_Position = uMVP * vec4(vPos, 1.0);
+}`;
+
+const TERRAIN_FS = `#version 300 es
+precision highp float;
+uniform vec3 uSun;
+uniform float uSea;
+uniform vec3 uEye;
+in vec3 vNormal;
+in vec3 vColor;
+in float vH;
+in vec3 vPos;
+out vec4 outColor;
+void main() {
+  vec3 n = normalize(vNormal);
+  float diffuse = max(dot(n, uSun), 0.0);
+  vec3 hemi = mix(vec3(0.32, 0.28, 0.24), vec3(0.62, 0.72, 0.86), n.y * 0.5 + 0.5);
+  vec3 c = vColor * (hemi * 0.55 + vec3(1.0, 0.96, 0.88) * diffuse * 0.85);
+  if (vH < uSea) {
+    float depth = clamp((uSea - vH) / max(uSea, 1e-3), 0.0, 1.0);
+    c = mix(c, vec3(0.05, 0.16, 0.30), 0.35 + 0.6 * depth);
+  }
+  float fog = clamp((length(vPos - uEye) - 2.2) / 4.0, 0.0, 0.5);
+  c = mix(c, vec3(0.80, 0.86, 0.92), fog);
+  outColor = vec4(pow(c, vec3(0.95)), 1.0);
+}`;
+
+const WATER_VS = `#version 300 es
+precision highp float;
+uniform mat4 uMVP;
+uniform float uY;
+out vec3 vPos;
+void main() {
+  vec2 q = vec2(gl_VertexID & 1, gl_VertexID >> 1) * 2.0 - 1.0;
+  vPos = vec3(q.x, uY, q.y);
+  gl_Position = uMVP * vec4(vPos, 1.0);
+}`;
+
+const WATER_FS = `#version 300 es
+precision highp float;
+uniform vec3 uSun;
+uniform vec3 uEye;
+in vec3 vPos;
+out vec4 outColor;
+void main() {
+  vec3 v = normalize(uEye - vPos);
+  vec3 hlf = normalize(v + uSun);
+  float spec = pow(max(hlf.y, 0.0), 80.0) * 0.6;
+  float fresnel = pow(1.0 - max(v.y, 0.0), 3.0);
+  vec3 c = mix(vec3(0.10, 0.34, 0.55), vec3(0.72, 0.82, 0.92), fresnel * 0.7) + spec;
+  outColor = vec4(c, 0.55 + 0.3 * fresnel);
+}`;
+
+function shader(gl, type, src) {
+  const s = gl.createShader(type);
+  gl.shaderSource(s, src);
+  gl.compileShader(s);
+  if (!gl.getShaderParameter(s, gl.COMPILE_STATUS)) throw new Error(`island 3D: shader: ${gl.getShaderInfoLog(s)}`);
+  return s;
+}
+
+function program(gl, vs, fs) {
+  const p = gl.createProgram();
+  gl.attachShader(p, shader(gl, gl.VERTEX_SHADER, vs));
+  gl.attachShader(p, shader(gl, gl.FRAGMENT_SHADER, fs));
+  gl.linkProgram(p);
+  if (!gl.getProgramParameter(p, gl.LINK_STATUS)) throw new Error(`island 3D: link: ${gl.getProgramInfoLog(p)}`);
+  const u = {};
+  const count = gl.getProgramParameter(p, gl.ACTIVE_UNIFORMS);
+  for (let i = 0; i < count; i++) {
+    const name = gl.getActiveUniform(p, i).name;
+    u[name] = gl.getUniformLocation(p, name);
+  }
+  return { p, u };
+}
+
+// Column-major 4×4 matrices, just the three the camera needs.
+function perspective(fovy, aspect, near, far) {
+  const f = 1 / Math.tan(fovy / 2), nf = 1 / (near - far);
+  return [f / aspect, 0, 0, 0, 0, f, 0, 0, 0, 0, (far + near) * nf, -1, 0, 0, 2 * far * near * nf, 0];
+}
+function lookAt(eye, at, up) {
+  const sub = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+  const norm = (a) => { const l = Math.hypot(...a); return a.map((x) => x / l); };
+  const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+  const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+  const z = norm(sub(eye, at)), x = norm(cross(up, z)), y = cross(z, x);
+  return [x[0], y[0], z[0], 0, x[1], y[1], z[1], 0, x[2], y[2], z[2], 0, -dot(x, eye), -dot(y, eye), -dot(z, eye), 1];
+}
+function mul(a, b) {
+  const o = new Array(16).fill(0);
+  for (let c = 0; c < 4; c++) for (let r = 0; r < 4; r++) for (let k = 0; k < 4; k++) o[c * 4 + r] += a[k * 4 + r] * b[c * 4 + k];
+  return o;
+}
+
+/**
+ * Creates the view on `canvas`. Returns null when WebGL2 is unavailable, else
+ * { setTerrain(heights, w, h, rgba, sea), orbit(dYaw, dPitch), zoom(factor), camera, render(), destroy() }.
+ */
+export function createTerrainView(canvas, { vscale = 0.32, meshMax = 256, onChange = () => {} } = {}) {
+  const gl = canvas.getContext('webgl2', { antialias: true, preserveDrawingBuffer: true });
+  if (!gl) return null;
+  const terrain = program(gl, TERRAIN_VS, TERRAIN_FS);
+  const water = program(gl, WATER_VS, WATER_FS);
+  const vao = gl.createVertexArray();
+  const heightTex = gl.createTexture();
+  const colorTex = gl.createTexture();
+  for (const t of [heightTex, colorTex]) {
+    gl.bindTexture(gl.TEXTURE_2D, t);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+  }
+  const indexBuf = gl.createBuffer();
+  let n = 0, indexCount = 0, sea = 0, texW = 0, texH = 0, frame = 0;
+  const camera = { yaw: 0.6, pitch: 0.62, dist: 2.9 };
+  const sun = (() => { const s = [-0.55, 0.62, -0.45]; const l = Math.hypot(...s); return s.map((x) => x / l); })();
+
+  function buildMesh(side) {
+    if (side === n) return;
+    n = side;
+    const idx = new Uint32Array((n - 1) * (n - 1) * 6);
+    let k = 0;
+    for (let y = 0; y < n - 1; y++) {
+      for (let x = 0; x < n - 1; x++) {
+        const a = y * n + x, b = a + 1, c = a + n, d = c + 1;
+        idx[k++] = a; idx[k++] = c; idx[k++] = b;
+        idx[k++] = b; idx[k++] = c; idx[k++] = d;
+      }
+    }
+    gl.bindVertexArray(vao);
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, indexBuf);
+    gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, idx, gl.STATIC_DRAW);
+    gl.bindVertexArray(null);
+    indexCount = idx.length;
+  }
+
+  function setTerrain(heights, w, h, rgba, seaLevel) {
+    gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
+    gl.bindTexture(gl.TEXTURE_2D, heightTex);
+    if (w !== texW || h !== texH) {
+      gl.texImage2D(gl.TEXTURE_2D, 0, gl.R32F, w, h, 0, gl.RED, gl.FLOAT, heights);
+      gl.bindTexture(gl.TEXTURE_2D, colorTex);
+      gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, w, h, 0, gl.RGBA, gl.UNSIGNED_BYTE, rgba);
+      texW = w; texH = h;
+    } else {
+      gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, w, h, gl.RED, gl.FLOAT, heights);
+      gl.bindTexture(gl.TEXTURE_2D, colorTex);
+      gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, rgba);
+    }
+    buildMesh(Math.min(Math.max(w, h), meshMax));
+    sea = seaLevel;
+    render();
+  }
+
+  function draw() {
+    frame = 0;
+    if (!indexCount) return;
+    const { yaw, pitch, dist } = camera;
+    const target = [0, sea * vscale * 0.5, 0];
+    const eye = [target[0] + dist * Math.cos(pitch) * Math.sin(yaw), target[1] + dist * Math.sin(pitch), target[2] + dist * Math.cos(pitch) * Math.cos(yaw)];
+    const mvp = mul(perspective(0.72, canvas.width / canvas.height, 0.05, 20), lookAt(eye, target, [0, 1, 0]));
+    gl.viewport(0, 0, canvas.width, canvas.height);
+    gl.clearColor(0.80, 0.86, 0.92, 1);
+    gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
+    gl.enable(gl.DEPTH_TEST);
+    gl.bindVertexArray(vao);
+    gl.useProgram(terrain.p);
+    gl.activeTexture(gl.TEXTURE0); gl.bindTexture(gl.TEXTURE_2D, heightTex);
+    gl.activeTexture(gl.TEXTURE1); gl.bindTexture(gl.TEXTURE_2D, colorTex);
+    gl.uniform1i(terrain.u.uHeight, 0);
+    gl.uniform1i(terrain.u.uColor, 1);
+    gl.uniform1i(terrain.u.uN, n);
+    gl.uniformMatrix4fv(terrain.u.uMVP, false, mvp);
+    gl.uniform1f(terrain.u.uVScale, vscale);
+    gl.uniform3fv(terrain.u.uSun, sun);
+    gl.uniform1f(terrain.u.uSea, sea);
+    gl.uniform3fv(terrain.u.uEye, eye);
+    gl.drawElements(gl.TRIANGLES, indexCount, gl.UNSIGNED_INT, 0);
+    gl.useProgram(water.p);
+    gl.uniformMatrix4fv(water.u.uMVP, false, mvp);
+    gl.uniform1f(water.u.uY, sea * vscale);
+    gl.uniform3fv(water.u.uSun, sun);
+    gl.uniform3fv(water.u.uEye, eye);
+    gl.enable(gl.BLEND);
+    gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
+    gl.depthMask(false);
+    gl.drawArrays(gl.TRIANGLE_STRIP, 0, 4);
+    gl.depthMask(true);
+    gl.disable(gl.BLEND);
+    gl.bindVertexArray(null);
+  }
+
+  function render() { if (!frame) frame = requestAnimationFrame(draw); }
+  function orbit(dYaw, dPitch) {
+    camera.yaw += dYaw;
+    camera.pitch = Math.min(1.45, Math.max(0.12, camera.pitch + dPitch));
+    render(); onChange();
+  }
+  function zoom(f) { camera.dist = Math.min(6, Math.max(1.2, camera.dist * f)); render(); onChange(); }
+
+  // Pointer (mouse and touch): one pointer drags to orbit, two pinch to zoom.
+  const pointers = new Map();
+  let pinch = 0;
+  canvas.style.touchAction = 'none';
+  canvas.addEventListener('pointerdown', (e) => { canvas.setPointerCapture(e.pointerId); pointers.set(e.pointerId, [e.clientX, e.clientY]); pinch = 0; });
+  canvas.addEventListener('pointermove', (e) => {
+    const last = pointers.get(e.pointerId);
+    if (!last) return;
+    const now = [e.clientX, e.clientY];
+    if (pointers.size === 1) orbit(-(now[0] - last[0]) * 0.008, (now[1] - last[1]) * 0.006);
+    pointers.set(e.pointerId, now);
+    if (pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
+      if (pinch) zoom(pinch / d);
+      pinch = d;
+    }
+  });
+  const up = (e) => { pointers.delete(e.pointerId); pinch = 0; };
+  canvas.addEventListener('pointerup', up);
+  canvas.addEventListener('pointercancel', up);
+  canvas.addEventListener('wheel', (e) => { e.preventDefault(); zoom(Math.exp(e.deltaY * 0.001)); }, { passive: false });
+  canvas.tabIndex = 0;
+  canvas.addEventListener('keydown', (e) => {
+    const k = { ArrowLeft: [0.12, 0], ArrowRight: [-0.12, 0], ArrowUp: [0, 0.08], ArrowDown: [0, -0.08] }[e.key];
+    if (k) { e.preventDefault(); orbit(...k); }
+    else if (e.key === '+' || e.key === '=') { e.preventDefault(); zoom(0.9); }
+    else if (e.key === '-') { e.preventDefault(); zoom(1.1); }
+  });
+
+  return {
+    setTerrain, orbit, zoom, camera, render,
+    drawNow: draw,
+    destroy() { cancelAnimationFrame(frame); gl.getExtension('WEBGL_lose_context')?.loseContext(); },
+  };
+}
