@@ -222,6 +222,7 @@ export function createTerrainView(canvas, { vscale = 0.32, meshMax = 256, onChan
     gl.depthMask(true);
     gl.disable(gl.BLEND);
     gl.bindVertexArray(null);
+    canvas.dataset.frames = String(Number(canvas.dataset.frames ?? 0) + 1);
   }
 
   function render() { if (!frame) frame = requestAnimationFrame(draw); }
@@ -262,8 +263,12 @@ export function createTerrainView(canvas, { vscale = 0.32, meshMax = 256, onChan
     else if (e.key === '-') { e.preventDefault(); zoom(1.1); }
   });
 
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  const renderer = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
   return {
-    setTerrain, orbit, zoom, camera, render,
+    setTerrain, orbit, zoom, camera, render, renderer,
+    /** Software rasteriser: slow enough that the caller should draw sparingly. */
+    slow: /swiftshader|llvmpipe|softpipe|software/i.test(renderer),
     drawNow: draw,
     destroy() { cancelAnimationFrame(frame); gl.getExtension('WEBGL_lose_context')?.loseContext(); },
   };

@@ -68,7 +68,8 @@ export default {
     const readout = el('div', { class: 'lf-readout', 'aria-live': 'off' },
       ...['elevation', 'moisture', 'flow', 'biome'].map((key) => el('span', { 'data-readout': key }, `${key[0].toUpperCase()}${key.slice(1)} —`)));
     const legendBox = el('ul', { class: 'lf-legend', 'aria-label': 'Biome legend' });
-    const view3d = canvas(640, 480, 'Island in 3D: drag, wheel or arrow keys to orbit');
+    const dpr = Math.min(2, window.devicePixelRatio || 1);
+    const view3d = canvas(Math.round(520 * dpr), Math.round(390 * dpr), 'Island in 3D: drag, wheel or arrow keys to orbit');
     view3d.classList.add('lf-island-3d');
     const glNote = el('p', { class: 'lf-note' }, 'Drag to orbit · wheel/pinch to zoom · arrow keys when focused');
     const progress = el('progress', { class: 'lf-progress', max: 1, value: 0, 'aria-label': 'Erosion progress' });
@@ -84,7 +85,7 @@ export default {
     let ctx = map.getContext('2d');
     let image = ctx.createImageData(size, size);
 
-    const gl = createTerrainView(view3d, { onChange: () => {} });
+    const gl = createTerrainView(view3d);
     if (!gl) glNote.textContent = 'Your browser has no WebGL2, so the 3D view is off; the map on the left shows the same island.';
 
     // --- Pipeline state (cached per stage).
@@ -154,7 +155,7 @@ export default {
         if (data.type === 'progress') {
           live = new Float32Array(data.preview);
           showProgress(data.done, data.total, data.ms);
-          redraw();
+          previewSoon();
         } else if (data.type === 'done' || data.type === 'cancelled') {
           Object.assign(cache, { key: run.key, heights: new Float32Array(data.heights), done: data.done, total: data.total, partial: data.type === 'cancelled' });
           const rate = data.done / Math.max(data.ms, 1) * 1000;
@@ -174,6 +175,14 @@ export default {
       worker.onerror = (e) => { progressText.textContent = `Erosion worker failed: ${e.message}`; finish(); };
       return worker;
     }
+    // Live previews at most every 120 ms, so a fast worker cannot keep the main
+    // thread busy redrawing.
+    let lastPreview = 0, previewTimer = 0;
+    function previewSoon() {
+      if (previewTimer) return;
+      const wait = Math.max(0, lastPreview + 120 - performance.now());
+      previewTimer = setTimeout(() => { previewTimer = 0; lastPreview = performance.now(); redraw(); }, wait);
+    }
     function showProgress(done, total, ms) {
       progress.max = total;
       progress.value = done;
@@ -181,6 +190,8 @@ export default {
       progressText.textContent = `${done.toLocaleString('en')} / ${total.toLocaleString('en')} droplets${rate}`;
     }
     function finish() {
+      clearTimeout(previewTimer);
+      previewTimer = 0;
       run = null;
       live = null;
       stage.dataset.erosion = 'idle';
@@ -235,11 +246,16 @@ export default {
       lake ??= new Uint8Array(n);
       if (rivers.length !== n) { rivers = new Uint8Array(n); lake = new Uint8Array(n); }
       const lakeDepth = 0.004;
+      let riverCells = 0, lakeCells = 0;
       for (let i = 0; i < n; i++) {
         const land = heights[i] >= sea;
         rivers[i] = land && acc[i] > s.threshold ? 1 : 0;
         lake[i] = land && filled[i] - heights[i] > lakeDepth ? 1 : 0;
+        riverCells += rivers[i];
+        lakeCells += lake[i];
       }
+      stage.dataset.rivers = String(riverCells);
+      stage.dataset.lakes = String(lakeCells);
       // Biomes read elevation on Red Blob's scale, where the sea ends at 0.1.
       if (!eb || eb.length !== n) eb = new Float32Array(n);
       const land = 0.9 / (1 - sea);
@@ -320,6 +336,19 @@ export default {
         px[i] = 0xff000000 | (b << 16) | (g << 8) | r;
       }
       gl.setTerrain(terrain, size, size, colors3d, s.sea);
+      stage.dataset.view3d = 'ready';
+    }
+
+    // A software WebGL (SwiftShader, llvmpipe) takes a large part of a second per
+    // frame and stalls the page while it draws; there the 3D view waits for sliders
+    // to rest and for erosion to finish instead of following every step.
+    let timer3d = 0;
+    function schedule3d(s) {
+      clearTimeout(timer3d);
+      if (!gl?.slow) return paint3d(s);
+      stage.dataset.view3d = 'pending';
+      if (run || startTimer) return; // redrawn when the run ends
+      timer3d = setTimeout(() => paint3d(current), 150);
     }
 
     let legendKey = '';
@@ -350,7 +379,7 @@ export default {
       downstream(s, heights);
       const t2 = performance.now();
       paint2d(s);
-      paint3d(s);
+      schedule3d(s);
       paintLegend();
       const t3 = performance.now();
       const ms = (x) => x.toFixed(1);
@@ -410,6 +439,7 @@ export default {
         cancel();
         worker?.terminate();
         cancelAnimationFrame(redrawFrame);
+        clearTimeout(timer3d);
         field?.free();
         moistField?.free();
         gl?.destroy();

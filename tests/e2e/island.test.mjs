@@ -1,0 +1,264 @@
+// The island figure (island.html): shaping controls move the heightmap the expected
+// way; erosion runs in a worker with progress, a responsive page and a working Cancel;
+// rivers appear; the 3D view draws and orbits; the hover readout and exports work.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import { start, figure, pixels, changed, slide, settle, screenshot } from './helpers.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env.close(); });
+
+const idle = (page) => page.waitForFunction(() => document.querySelector('[data-figure="island"] .lf-stage')?.dataset.erosion === 'idle', null, { timeout: 60000 });
+
+/** The current heightmap, through the figure's own "Raw float32" export. */
+async function heights(page, slot) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), slot.locator('[data-tool="f32"]').click()]);
+  const buf = await fs.readFile(await dl.path());
+  return new Float32Array(buf.buffer, buf.byteOffset, buf.length / 4);
+}
+const mean = (a) => a.reduce((s, v) => s + v, 0) / a.length;
+function border(a, n) {
+  const out = [];
+  for (let i = 0; i < n; i++) out.push(a[i], a[(n - 1) * n + i], a[i * n], a[i * n + n - 1]);
+  return out;
+}
+const landShare = (a, sea) => a.filter((v) => v >= sea).length / a.length;
+async function click(slot, key, value) {
+  await slot.locator(value ? `[data-key="${key}"] button[data-value="${value}"]` : `[data-key="${key}"]`).click();
+  await settle(slot);
+}
+
+async function openIsland(hash = '') {
+  const { page, problems } = await env.open(`/island.html${hash}`);
+  const slot = await figure(page, 'island');
+  await idle(page);
+  return { page, problems, slot };
+}
+
+test('island: shaping controls move the heightmap the expected way', async () => {
+  const { page, problems, slot } = await openIsland();
+  await screenshot(slot, 'island');
+  await click(slot, 'erode'); // erosion off: the map is the shaped noise itself
+  await idle(page);
+  const sea = Number(await slot.locator('input[data-key="sea"]').inputValue());
+  const n = (await pixels(slot, 0)).width;
+  assert.equal(n, 256);
+
+  // Redistribution: a higher exponent lowers the mean height.
+  await slide(slot, 'exponent', 1);
+  const e1 = mean(await heights(page, slot));
+  await slide(slot, 'exponent', 3);
+  const e3 = mean(await heights(page, slot));
+  assert.ok(e3 < e1 - 0.03, `mean height with k=3 (${e3}) should be below k=1 (${e1})`);
+
+  // Falloff blend 1: the border is exactly 1 − d = 0, under the sea, drawn as water.
+  await slide(slot, 'blend', 0);
+  const loose = await heights(page, slot);
+  await slide(slot, 'blend', 1);
+  const tight = await heights(page, slot);
+  assert.ok(Math.max(...border(tight, n)) < sea, 'blend 1 sinks the whole border');
+  assert.ok(mean(border(loose, n)) > mean(border(tight, n)), 'blend raises the border when lowered');
+  await click(slot, 'view', 'height');
+  const p = await pixels(slot, 0);
+  const blueBorder = border([...Array(n * n).keys()], n).filter((i) => p.data[4 * i + 2] > p.data[4 * i] + 30).length;
+  assert.equal(blueBorder, 4 * n, 'every border pixel is drawn as water');
+
+  // Square bump keeps more land than the radial falloff.
+  const radialLand = landShare(tight, sea);
+  await click(slot, 'falloff', 'square');
+  const squareLand = landShare(await heights(page, slot), sea);
+  assert.ok(squareLand > radialLand + 0.05, `square bump land ${squareLand} > radial ${radialLand}`);
+  await click(slot, 'falloff', 'radial');
+  await slide(slot, 'blend', 0.7);
+
+  // Warp: more strength moves the map further from the unwarped one.
+  await slide(slot, 'warpStrength', 0);
+  const flat = await heights(page, slot);
+  const dist = (a) => mean(a.map((v, i) => Math.abs(v - flat[i])));
+  await slide(slot, 'warpStrength', 0.3);
+  const w1 = dist(await heights(page, slot));
+  await slide(slot, 'warpStrength', 1.2);
+  const w2 = dist(await heights(page, slot));
+  assert.ok(w1 > 0 && w2 > w1, `warp distance grows with strength (${w1} → ${w2})`);
+  const before = await pixels(slot, 0);
+  await click(slot, 'warp');
+  assert.ok(changed(before, await pixels(slot, 0)) > 0.1, 'the warp toggle changes the map');
+  await click(slot, 'warp');
+
+  // Moisture seed: the moisture map changes, the heights do not.
+  await click(slot, 'view', 'moisture');
+  const h0 = await heights(page, slot);
+  const m0 = await pixels(slot, 0);
+  await click(slot, 'moistureSeed');
+  assert.ok(changed(m0, await pixels(slot, 0)) > 0.2, 'new moisture seed changes the moisture map');
+  assert.deepEqual(await heights(page, slot), h0, 'moisture does not touch the shape');
+
+  // Every view draws something different; the shape seed changes the heights.
+  let last = await pixels(slot, 0);
+  for (const v of ['flow', 'biomes', 'height']) {
+    await click(slot, 'view', v);
+    const now = await pixels(slot, 0);
+    assert.ok(changed(last, now) > 0.3, `view ${v} repaints the map`);
+    last = now;
+  }
+  await click(slot, 'seed');
+  assert.ok(changed(last, await pixels(slot, 0)) > 0.3, 'new shape seed changes the map');
+  await click(slot, 'size', '512');
+  assert.equal((await pixels(slot, 0)).width, 512);
+  assert.ok(Number(await slot.locator('.lf-stage').getAttribute('data-ms')) < 1000);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('island: erosion runs in the worker with progress, a responsive page, and a result', async () => {
+  const { page, problems, slot } = await openIsland();
+  await click(slot, 'erode');
+  await idle(page);
+  const pre = await heights(page, slot);
+  const prePx = await pixels(slot, 0);
+  await slide(slot, 'droplets', 50000);
+  // Probes on the main thread: the longest gap between timer ticks and between
+  // animation frames, and every progress value shown.
+  await page.evaluate(() => {
+    const probe = window.__probe = { values: [], maxTimer: 0, maxFrame: 0, stop: false };
+    const bar = document.querySelector('[data-figure="island"] progress');
+    let t = performance.now(), f = performance.now();
+    const stage = document.querySelector('[data-figure="island"] .lf-stage');
+    const tick = () => {
+      const now = performance.now();
+      if (stage.dataset.erosion === 'running') probe.maxTimer = Math.max(probe.maxTimer, now - t);
+      t = now;
+      if (!probe.stop) setTimeout(tick, 5);
+    };
+    const frame = () => { const now = performance.now(); if (stage.dataset.erosion === 'running') probe.maxFrame = Math.max(probe.maxFrame, now - f); f = now; if (!probe.stop) requestAnimationFrame(frame); };
+    new MutationObserver(() => probe.values.push(bar.value)).observe(bar, { attributes: true, attributeFilter: ['value'] });
+    tick(); requestAnimationFrame(frame);
+  });
+  await click(slot, 'erode');
+  await page.waitForFunction(() => document.querySelector('[data-figure="island"] .lf-stage').dataset.erosion === 'running');
+  await idle(page);
+  const probe = await page.evaluate(() => { window.__probe.stop = true; return window.__probe; });
+  const rising = probe.values.filter((v, i) => i > 0 && v > probe.values[i - 1]).length;
+  assert.ok(rising >= 2, `progress advanced at least twice: ${probe.values}`);
+  assert.equal(await slot.locator('progress').evaluate((b) => b.value), 50000);
+  assert.ok(probe.maxTimer < 200, `main thread stayed responsive (longest timer gap ${probe.maxTimer.toFixed(0)} ms)`);
+  assert.ok(probe.maxFrame < 250, `frames kept coming (longest gap ${probe.maxFrame.toFixed(0)} ms)`);
+  assert.match(await slot.locator('.lf-erosion-text').textContent(), /50,000 droplets in/);
+  const post = await heights(page, slot);
+  const diff = post.filter((v, i) => v !== pre[i]).length / pre.length;
+  assert.ok(diff > 0.1, `erosion changed ${diff} of the cells`);
+  assert.ok(mean(post) < mean(pre), 'erosion carries material away: the mean height drops');
+  assert.ok(changed(prePx, await pixels(slot, 0)) > 0.05, 'the map shows the eroded terrain');
+  console.log(`erosion 50k @256²: ${await slot.locator('.lf-stage').getAttribute('data-rate')} droplets/s, longest timer gap ${probe.maxTimer.toFixed(0)} ms, frame gap ${probe.maxFrame.toFixed(0)} ms`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('island: cancel stops a million-droplet run and returns to idle', async () => {
+  const { page, problems, slot } = await openIsland();
+  await slide(slot, 'droplets', 1000000);
+  await page.waitForFunction(() => document.querySelector('[data-figure="island"] progress').value >= 40000, null, { timeout: 30000 });
+  await slot.locator('[data-action="cancel"]').click();
+  await idle(page);
+  const stopped = await slot.locator('progress').evaluate((b) => [b.value, b.max]);
+  assert.equal(stopped[1], 1000000);
+  assert.ok(stopped[0] < 1000000, `stopped at ${stopped[0]}`);
+  assert.match(await slot.locator('.lf-erosion-text').textContent(), /Cancelled after/);
+  assert.ok(await slot.locator('[data-action="cancel"]').isDisabled());
+  await page.waitForTimeout(400);
+  assert.deepEqual(await slot.locator('progress').evaluate((b) => [b.value, b.max]), stopped, 'nothing moves after cancel');
+  assert.equal(await slot.locator('canvas').first().getAttribute('data-terrain'), 'partial');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('island: rivers, fill methods, 3D view, hover readout and exports', async () => {
+  const { page, problems, slot } = await openIsland();
+  const stage = slot.locator('.lf-stage');
+  const riverCount = async () => Number(await stage.getAttribute('data-rivers'));
+  await click(slot, 'view', 'height');
+
+  // Rivers: a low threshold gives more river cells, drawn in blue.
+  await slide(slot, 'threshold', 400);
+  const few = await riverCount();
+  await slide(slot, 'threshold', 5);
+  const many = await riverCount();
+  assert.ok(many > few && many > 500, `threshold 5 gives more rivers (${few} → ${many})`);
+  const withRivers = await pixels(slot, 0);
+  await click(slot, 'rivers');
+  const without = await pixels(slot, 0);
+  let bluer = 0, total = 0;
+  for (let i = 0; i < without.data.length; i += 4) {
+    if (withRivers.data[i] === without.data[i] && withRivers.data[i + 2] === without.data[i + 2]) continue;
+    total++;
+    if (withRivers.data[i + 2] - withRivers.data[i] > without.data[i + 2] - without.data[i]) bluer++;
+  }
+  assert.ok(total > 500 && bluer / total > 0.95, `river pixels are blue (${bluer} of ${total})`);
+  await click(slot, 'rivers');
+
+  // Fill: both methods agree exactly; without filling, rivers break off in pits.
+  await slide(slot, 'threshold', 60);
+  const pf = await pixels(slot, 0);
+  const pfRivers = await riverCount();
+  await click(slot, 'fill', 'planchon-darboux');
+  assert.equal(changed(pf, await pixels(slot, 0)), 0, 'Planchon–Darboux and Priority-Flood agree');
+  await click(slot, 'fill', 'none');
+  assert.ok((await riverCount()) < pfRivers, 'unfilled pits cut rivers short');
+  await click(slot, 'fill', 'priority-flood');
+
+  // 3D: drawn, and moved by drag, wheel and keys.
+  const gl = slot.locator('canvas').nth(1);
+  await page.waitForFunction(() => document.querySelector('[data-figure="island"] .lf-stage').dataset.view3d === 'ready');
+  await settle(slot);
+  const p3 = await pixels(slot, 1);
+  const lum = new Set();
+  for (let i = 0; i < p3.data.length; i += 4 * 97) lum.add(p3.data[i] + 256 * p3.data[i + 1]);
+  assert.ok(lum.size > 50, `3D view is not blank (${lum.size} colours sampled)`);
+  await screenshot(gl, 'island-3d');
+  const box = await gl.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 30, { steps: 5 });
+  await page.mouse.up();
+  await settle(slot);
+  const p3b = await pixels(slot, 1);
+  assert.ok(changed(p3, p3b) > 0.2, 'dragging orbits the 3D view');
+  await page.mouse.wheel(0, -300);
+  await settle(slot);
+  const p3c = await pixels(slot, 1);
+  assert.ok(changed(p3b, p3c) > 0.2, 'the wheel zooms');
+  await gl.focus();
+  await page.keyboard.press('ArrowLeft');
+  await settle(slot);
+  assert.ok(changed(p3c, await pixels(slot, 1)) > 0.2, 'arrow keys orbit');
+  await click(slot, 'color3d', 'height');
+  await page.waitForFunction(() => document.querySelector('[data-figure="island"] .lf-stage').dataset.view3d === 'ready');
+  await settle(slot);
+  assert.ok(changed(p3c, await pixels(slot, 1)) > 0.2, '3D colouring switches');
+  await screenshot(gl, 'island-3d-orbited');
+
+  // Hover readout: elevation, moisture, flow and biome of the cell under the pointer.
+  const mapBox = await slot.locator('canvas').first().boundingBox();
+  await page.mouse.move(mapBox.x + mapBox.width * 0.5, mapBox.y + mapBox.height * 0.5);
+  const read = async (k) => slot.locator(`[data-readout="${k}"]`).textContent();
+  assert.match(await read('elevation'), /^Elevation -?\d+\.\d{3}/);
+  assert.match(await read('moisture'), /^Moisture \d\.\d\d$/);
+  assert.match(await read('flow'), /^Flow [\d,]+ cells/);
+  const names = await page.evaluate(async () => (await import('./js/landform.js')).landform().then((lf) => lf.biomeLegend().map((b) => b.name)));
+  const biome = (await read('biome')).replace(/^Biome /, '');
+  assert.ok([...names, 'Lake'].includes(biome), `biome name ${biome}`);
+  await page.mouse.move(mapBox.x + 2, mapBox.y + 2);
+  assert.match(await read('biome'), /Ocean/);
+
+  // Exports: biome map PNG and 16-bit heightmap PNG.
+  const [png] = await Promise.all([page.waitForEvent('download'), slot.locator('[data-tool="biome-png"]').click()]);
+  const bytes = await fs.readFile(await png.path());
+  assert.deepEqual([...bytes.subarray(1, 4)], [80, 78, 71]);
+  assert.equal(bytes.readUInt32BE(16), 256);
+  const [png16] = await Promise.all([page.waitForEvent('download'), slot.locator('[data-tool="png16"]').click()]);
+  assert.equal((await fs.readFile(await png16.path()))[24], 16);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
