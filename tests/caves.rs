@@ -236,3 +236,30 @@ fn all_wall_and_all_air_grids_are_handled() {
     assert_eq!(caves::regions(&empty, 0, 0).unwrap().count(), 0);
     caves::smooth(&mut empty, 0, 0, 3, CaRule::default()).unwrap();
 }
+
+/// FNV-1a over bytes.
+fn fnv1a(bytes: impl IntoIterator<Item = u8>) -> u32 {
+    bytes.into_iter().fold(0x811C_9DC5u32, |h, b| {
+        (h ^ b as u32).wrapping_mul(0x0100_0193)
+    })
+}
+
+#[test]
+fn golden_hash_of_the_cave_pipeline_that_the_wasm_build_must_reproduce() {
+    // Simplex seed 7 at scale 20 on 64 × 48, threshold 0.5, 4 smoothing steps of
+    // B5678/S45678, then connect. tests/web_caves.rs checks the same numbers in wasm.
+    let n = Simplex::new(7);
+    let values: Vec<f32> = (0..64 * 48)
+        .map(|i| (n.noise2((i % 64) as f32 / 20.0, (i / 64) as f32 / 20.0) + 1.0) / 2.0)
+        .collect();
+    let mut g = vec![0u8; values.len()];
+    caves::threshold(&values, 0.5, &mut g).unwrap();
+    caves::smooth(&mut g, 64, 48, 4, CaRule::default()).unwrap();
+    let smoothed = fnv1a(g.iter().copied());
+    let rep = caves::connect_regions(&mut g, 64, 48).unwrap();
+    assert_eq!(
+        (smoothed, fnv1a(g.iter().copied())),
+        (3_985_070_318, 984_975_233)
+    );
+    assert_eq!((rep.caves_before, rep.caves_after, rep.changed), (4, 1, 15));
+}

@@ -130,3 +130,21 @@ fn a_spacing_larger_than_the_area_gives_one_tree_or_none() {
     let trees = place(&field, 5, 5, 0.5, 100.0, 4).unwrap();
     assert_eq!(trees.len(), 1);
 }
+
+#[test]
+fn golden_hash_of_tree_placement_that_the_wasm_build_must_reproduce() {
+    // Simplex seed 7 at scale 20 on 64 × 48 mapped to [0, 1], threshold 0.5, spacing 3,
+    // seed 42. tests/web_caves.rs checks the same numbers in wasm.
+    let n = Simplex::new(7);
+    let field: Vec<f32> = (0..64 * 48)
+        .map(|i| (n.noise2((i % 64) as f32 / 20.0, (i / 64) as f32 / 20.0) + 1.0) / 2.0)
+        .collect();
+    let trees = place(&field, 64, 48, 0.5, 3.0, 42).unwrap();
+    let hash = trees
+        .iter()
+        .flat_map(|p| p.iter().flat_map(|v| v.to_bits().to_le_bytes()))
+        .fold(0x811C_9DC5u32, |h, b| {
+            (h ^ b as u32).wrapping_mul(0x0100_0193)
+        });
+    assert_eq!((trees.len(), hash), (111, 2_503_232_783));
+}
