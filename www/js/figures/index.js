@@ -3,6 +3,9 @@
 export const FIGURES = {
   heatmap: () => import('./heatmap.js'),
   island: () => import('./island.js'),
+  biomes: () => import('./biomes.js'),
+  time: () => import('./time.js'),
+  placement: () => import('./placement.js'),
 };
 
 export async function loadFigure(name) {
