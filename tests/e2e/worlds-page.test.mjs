@@ -64,7 +64,7 @@ test('biomes: seeds and scales reshape the map, the pointer is marked on the dia
   await settle(slot);
   const probe = (await slot.locator('canvas').nth(2).getAttribute('data-probe')).split(',').map(Number);
   assert.ok(changed(diag0, await pixels(slot, 2)) > 0.001, 'the dot moved on the diagram');
-  const readout = await slot.locator('.lf-readout').first().textContent();
+  const readout = await slot.locator('.lf-wreadout').first().textContent();
   assert.match(readout, new RegExp(`temperature ${probe[0].toFixed(2)}, humidity ${probe[1].toFixed(2)} → \\w`));
   // The diagram pixel under the dot's centre is the marker's red.
   const diag = await pixels(slot, 2);
@@ -75,8 +75,8 @@ test('biomes: seeds and scales reshape the map, the pointer is marked on the dia
   await slot.locator('canvas').nth(3).focus();
   await page.keyboard.press('ArrowRight');
   await settle(slot);
-  assert.match(await slot.locator('.lf-readout').first().textContent(), /At \(\d+, \d+\)/);
-  assert.notEqual(await slot.locator('.lf-readout').first().textContent(), readout);
+  assert.match(await slot.locator('.lf-wreadout').first().textContent(), /At \(\d+, \d+\)/);
+  assert.notEqual(await slot.locator('.lf-wreadout').first().textContent(), readout);
 
   // Raising the ore threshold never adds ore.
   let last = Infinity;
@@ -194,7 +194,7 @@ test('placement: threshold never adds trees, spacing holds between every pair, s
   const count = async () => Number(await c.getAttribute('data-count'));
   const trees = async () => (await c.getAttribute('data-trees')).split(' ').filter(Boolean).map((p) => p.split(',').map(Number));
   assert.ok((await count()) > 50);
-  assert.match(await slot.locator('.lf-readout').textContent(), new RegExp(`^${await count()} trees`));
+  assert.match(await slot.locator('.lf-wreadout').textContent(), new RegExp(`^${await count()} trees`));
 
   let last = Infinity;
   for (const v of [0.2, 0.4, 0.5, 0.6, 0.75, 0.9]) {
