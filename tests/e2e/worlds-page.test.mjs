@@ -58,9 +58,11 @@ test('biomes: seeds and scales reshape the map, the pointer is marked on the dia
   assert.ok(changed(map0, await pixels(slot, 3)) > 0.3);
 
   // The pointer over the map moves the dot on the diagram to (temperature, humidity).
-  const mapBox = await slot.locator('canvas').nth(3).boundingBox();
+  const mapLoc = slot.locator('canvas').nth(3);
+  await mapLoc.scrollIntoViewIfNeeded();
+  const mapBox = await mapLoc.boundingBox();
   const diag0 = await pixels(slot, 2);
-  await page.mouse.move(mapBox.x + mapBox.width * 0.2, mapBox.y + mapBox.height * 0.8);
+  await mapLoc.hover({ position: { x: mapBox.width * 0.2, y: mapBox.height * 0.8 } });
   await settle(slot);
   const probe = (await slot.locator('canvas').nth(2).getAttribute('data-probe')).split(',').map(Number);
   assert.ok(changed(diag0, await pixels(slot, 2)) > 0.001, 'the dot moved on the diagram');
