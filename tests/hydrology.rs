@@ -275,3 +275,100 @@ fn hydrology_rejects_bad_input_naming_the_parameter() {
         "mask"
     );
 }
+
+/// `w + ε`, or the next float up when that rounds back to `w` (the fill's step).
+fn raise(w: f32, eps: f32) -> f32 {
+    let r = w + eps;
+    if r > w {
+        r
+    } else {
+        f32::from_bits(w.to_bits() + 1) // test maps are positive
+    }
+}
+
+fn neighbours(i: usize, w: usize, h: usize) -> impl Iterator<Item = usize> {
+    let (x, y) = ((i % w) as i64, (i / w) as i64);
+    (-1..=1i64)
+        .flat_map(move |dy| (-1..=1i64).map(move |dx| (x + dx, y + dy)))
+        .filter(move |&(nx, ny)| {
+            (nx, ny) != (x, y) && nx >= 0 && ny >= 0 && nx < w as i64 && ny < h as i64
+        })
+        .map(move |(nx, ny)| ny as usize * w + nx as usize)
+}
+
+#[test]
+fn filled_cells_are_raised_no_higher_than_needed() {
+    // Minimality: a raised cell sits exactly at raise(lowest neighbour), and every land
+    // cell drops by at least ε (in raise's sense) to some neighbour.
+    for (w, h, map) in test_maps() {
+        for (eps, sea) in CASES {
+            let mut z = map.clone();
+            priority_flood(&mut z, w, h, &params(FillMethod::PriorityFlood, eps, sea)).unwrap();
+            for i in 0..w * h {
+                let border = i % w == 0 || i / w == 0 || i % w == w - 1 || i / w == h - 1;
+                if border || sea.is_some_and(|s| map[i] < s) {
+                    continue;
+                }
+                let low = neighbours(i, w, h)
+                    .map(|n| raise(z[n], eps))
+                    .fold(f32::INFINITY, f32::min);
+                assert!(z[i] >= low, "{w}×{h} ε={eps}: cell {i} does not drop by ε");
+                if z[i] > map[i] {
+                    assert_eq!(z[i], low, "{w}×{h} ε={eps}: cell {i} raised too high");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn d8_accumulation_is_one_plus_the_water_of_every_donor() {
+    for (w, h, map) in test_maps() {
+        let dirs = flow_directions(&map, w, h).unwrap();
+        let mut acc = vec![0.0; w * h];
+        flow_accumulation(&map, w, h, None, &mut acc).unwrap();
+        let d8 = landform::hydrology::D8;
+        let mut want = vec![1.0f32; w * h];
+        for (i, &d) in dirs.iter().enumerate() {
+            if d != NO_FLOW {
+                // the receiver is the strictly lowest neighbour
+                let (dx, dy) = d8[d as usize];
+                let t = ((i / w) as i32 + dy) as usize * w + ((i % w) as i32 + dx) as usize;
+                assert!(map[t] < map[i] && neighbours(i, w, h).all(|n| map[n] >= map[t]));
+                want[t] += acc[i];
+            } else {
+                assert!(neighbours(i, w, h).all(|n| map[n] >= map[i]));
+            }
+        }
+        assert_eq!(acc, want, "{w}×{h}");
+    }
+}
+
+#[test]
+fn tiny_and_all_sea_maps_are_handled() {
+    for (w, h) in [(1, 1), (2, 2), (1, 5), (5, 1), (2, 7)] {
+        let map = white_noise(w, h, 3);
+        for method in [FillMethod::PriorityFlood, FillMethod::PlanchonDarboux] {
+            let mut z = map.clone();
+            let r = fill_depressions(&mut z, w, h, &params(method, 0.0, None)).unwrap();
+            assert_eq!((r.raised, &z), (0, &map), "every cell is on the border");
+        }
+    }
+    let map = bumpy_map(30, 30, 4);
+    let mut z = map.clone();
+    let r = priority_flood(
+        &mut z,
+        30,
+        30,
+        &params(FillMethod::PriorityFlood, 0.0, Some(10.0)),
+    )
+    .unwrap();
+    assert_eq!((r.raised, z), (0, map.clone()), "all sea: nothing to fill");
+    let mut acc = vec![0.0; 900];
+    let t = flow_accumulation(&map, 30, 30, Some(10.0), &mut acc).unwrap();
+    assert_eq!((t.outflow, t.ponded), (900, 0));
+    assert!(
+        acc.iter().all(|&a| a == 1.0),
+        "sea cells keep only their own rain"
+    );
+}

@@ -23,14 +23,17 @@ use crate::erosion::{Brush, Budget, ErosionParams};
 /// `0 ≤ x < width − 1`, `0 ≤ y < height − 1`.
 #[inline]
 pub fn height_and_gradient(map: &[f32], width: usize, x: f32, y: f32) -> (f32, f32, f32) {
-    let (ix, iy) = (x as usize, y as usize);
+    // x, y ≥ 0 and small: `as i32` truncates (= floor) in one instruction, where
+    // `as usize` needs a slow unsigned 64-bit conversion on x86.
+    let (ix, iy) = (x as i32 as usize, y as i32 as usize);
     let (u, v) = (x - ix as f32, y - iy as f32);
     let i = iy * width + ix;
     let (nw, ne, sw, se) = (map[i], map[i + 1], map[i + width], map[i + width + 1]);
     let gx = (ne - nw) * (1.0 - v) + (se - sw) * v;
     let gy = (sw - nw) * (1.0 - u) + (se - ne) * u;
-    let h = nw * (1.0 - u) * (1.0 - v) + ne * u * (1.0 - v) + sw * (1.0 - u) * v + se * u * v;
-    (h, gx, gy)
+    let top = nw + (ne - nw) * u;
+    let bottom = sw + (se - sw) * u;
+    (top + (bottom - top) * v, gx, gy)
 }
 
 /// Adds `d` to one cell and returns the change actually stored, exactly, in `f64`.
@@ -83,7 +86,7 @@ pub fn run_droplet(
                 (sediment - capacity as f64) * p.deposit_speed as f64
             };
             let a = amount as f32;
-            let (ix, iy) = (x as usize, y as usize);
+            let (ix, iy) = (x as i32 as usize, y as i32 as usize);
             let (u, v) = (x - ix as f32, y - iy as f32);
             let i = iy * width + ix;
             let put = add(map, i, a * (1.0 - u) * (1.0 - v))
@@ -95,7 +98,8 @@ pub fn run_droplet(
         } else {
             // Erode through the brush centred on the nearest cell.
             let amount = ((capacity - sediment as f32) * p.erode_speed).min(-dh);
-            let (cx, cy) = ((x + 0.5).floor() as i32, (y + 0.5).floor() as i32);
+            // Nearest cell: x, y ≥ 0, so truncation is floor (and avoids a soft floor call).
+            let (cx, cy) = ((x + 0.5) as i32, (y + 0.5) as i32);
             let mut taken = 0.0f64;
             brush.for_each(cx, cy, width, height, |i, w| {
                 taken -= add(map, i, -(amount * w))
