@@ -6,6 +6,14 @@ export const FIGURES = {
   biomes: () => import('./biomes.js'),
   time: () => import('./time.js'),
   placement: () => import('./placement.js'),
+  continuity: () => import('./continuity.js'),
+  algorithm: () => import('./algorithm.js'),
+  'algorithm-variants': () => import('./algorithm-variants.js'),
+  'algorithm-sweep': () => import('./algorithm-sweep.js'),
+  fade: () => import('./fade.js'),
+  octaves: () => import('./octaves.js'),
+  layers: () => import('./layers.js'),
+  heightmap: () => import('./heightmap.js'),
 };
 
 export async function loadFigure(name) {

@@ -1,0 +1,102 @@
+// caves.html: figures 6 (caves) and 7 (heightmap). Every control is driven and each
+// picture must move in the direction the maths says; no errors, nothing external.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import { start, figure, pixels, changed, luminance, slide, settle, screenshot } from './helpers.mjs';
+import { mean, hfEnergy, renderTime } from './metrics.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env.close(); });
+
+// Row of the dark profile marker drawn across the map (a full-width 1 px dark line).
+function markerRow(p) {
+  for (let y = 0; y < p.height; y++) {
+    let dark = 0;
+    for (let x = 0; x < p.width; x++) { const i = 4 * (y * p.width + x); if (p.data[i] < 40 && p.data[i + 1] < 45 && p.data[i + 2] < 60) dark++; }
+    if (dark > 0.95 * p.width) return y;
+  }
+  return -1;
+}
+
+test('heightmap: raising k darkens every pixel; the profile row follows slider, drag and keys; exports', async () => {
+  const { page, problems } = await env.open('/caves.html');
+  const slot = await figure(page, 'heightmap');
+  await screenshot(slot, 'heightmap');
+  const terrain = await pixels(slot, 0);
+  assert.equal(terrain.width, 384);
+  assert.equal(markerRow(terrain), 192);
+
+  // Sea level (terrain colours): a higher sea covers more of the map in blue.
+  const blue = (p) => { let n = 0; for (let i = 0; i < p.data.length; i += 4) if (p.data[i + 2] > p.data[i] + 40 && p.data[i + 2] > p.data[i + 1]) n++; return n / (p.data.length / 4); };
+  const b0 = blue(terrain);
+  await slide(slot, 'sea', 0.25);
+  const b1 = blue(await pixels(slot, 0));
+  assert.ok(b1 > b0 + 0.1, `higher sea level: more water (${b0.toFixed(2)} → ${b1.toFixed(2)})`);
+
+  await slot.locator('button[data-value="gray"]').click();
+  await settle(slot);
+  const g25 = await pixels(slot, 0);
+  assert.ok(changed(terrain, g25) > 0.5, 'gray palette');
+  const ms = await renderTime(slot, 'k', 4);
+  await settle(slot);
+  const g4 = await pixels(slot, 0);
+  const L25 = luminance(g25), L4 = luminance(g4);
+  assert.ok(mean(L4) < mean(L25) - 0.05, `k 2.5 → 4 darkens the map (${mean(L25).toFixed(3)} → ${mean(L4).toFixed(3)})`);
+  let brighter = 0;
+  for (let i = 0; i < L4.length; i++) if (L4[i] > L25[i] + 1 / 255 + 1e-9 && Math.floor(i / 384) !== 192) brighter++;
+  assert.equal(brighter, 0, 'h^k falls with k for every h in [0, 1]');
+  await slide(slot, 'k', 1);
+  assert.ok(mean(luminance(await pixels(slot, 0))) > mean(L25) + 0.1, 'k = 1 is brighter still');
+
+  // Profile row: slider, drag on the map, keyboard.
+  const side0 = await pixels(slot, 1);
+  await slide(slot, 'row', 60);
+  assert.equal(markerRow(await pixels(slot, 0)), 60);
+  assert.ok(changed(side0, await pixels(slot, 1)) > 0.05, 'profile follows the row');
+  const map = slot.locator('canvas').first();
+  const box = await map.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.75);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.25, { steps: 4 });
+  await page.mouse.up();
+  await settle(slot);
+  const dragged = Number(await slot.locator('input[data-key="row"]').inputValue());
+  assert.ok(Math.abs(dragged - 96) <= 2, `drag moves the row (${dragged})`);
+  await map.focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Shift+ArrowUp');
+  await settle(slot);
+  assert.equal(Number(await slot.locator('input[data-key="row"]').inputValue()), dragged + 3 - 8);
+  assert.equal(markerRow(await pixels(slot, 0)), dragged - 5);
+
+  const e = hfEnergy(await pixels(slot, 0));
+  await slide(slot, 'scale', 48);
+  assert.ok(hfEnergy(await pixels(slot, 0)) > 1.5 * e, 'smaller scale: finer terrain');
+  const before = await pixels(slot, 0);
+  await slot.locator('.lf-seed').click();
+  await settle(slot);
+  assert.ok(changed(before, await pixels(slot, 0)) > 0.5, 'new seed');
+
+  const [png] = await Promise.all([page.waitForEvent('download'), slot.locator('[data-tool="png16"]').click()]);
+  const bytes = await fs.readFile(await png.path());
+  assert.equal(bytes.readUInt32BE(16), 384);
+  assert.equal(bytes[24], 16);
+  const [raw] = await Promise.all([page.waitForEvent('download'), slot.locator('[data-tool="f32"]').click()]);
+  const f = new Float32Array(new Uint8Array(await fs.readFile(await raw.path())).buffer);
+  assert.equal(f.length, 384 * 384);
+  assert.ok(f.every((v) => v >= 0 && v <= 1) && f.some((v) => v === 0) && f.some((v) => v === 1), 'heights span [0, 1]');
+  console.log(`heightmap: k render ${ms.toFixed(1)} ms`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('caves page at 375 px: no horizontal overflow', async () => {
+  const { page, problems } = await env.open('/caves.html', { width: 375, height: 800 });
+  await page.evaluate(() => window.landformMountAll());
+  for (const n of await page.$$eval('[data-figure]', (s) => s.map((e) => e.dataset.figure))) await screenshot(await figure(page, n), `${n}-375`);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
