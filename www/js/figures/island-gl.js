@@ -129,7 +129,7 @@ function mul(a, b) {
  * Creates the view on `canvas`. Returns null when WebGL2 is unavailable, else
  * { setTerrain(heights, w, h, rgba, sea), orbit(dYaw, dPitch), zoom(factor), camera, render(), destroy() }.
  */
-export function createTerrainView(canvas, { vscale = 0.32, meshMax = 256, onChange = () => {} } = {}) {
+export function createTerrainView(canvas, { vscale = 0.36, meshMax = 256, onChange = () => {} } = {}) {
   const gl = canvas.getContext('webgl2', { antialias: true, preserveDrawingBuffer: true });
   if (!gl) return null;
   const terrain = program(gl, TERRAIN_VS, TERRAIN_FS);
@@ -146,7 +146,7 @@ export function createTerrainView(canvas, { vscale = 0.32, meshMax = 256, onChan
   }
   const indexBuf = gl.createBuffer();
   let n = 0, indexCount = 0, sea = 0, texW = 0, texH = 0, frame = 0;
-  const camera = { yaw: 0.6, pitch: 0.62, dist: 2.9 };
+  const camera = { yaw: 0.6, pitch: 0.55, dist: 2.55 };
   const sun = (() => { const s = [-0.55, 0.62, -0.45]; const l = Math.hypot(...s); return s.map((x) => x / l); })();
 
   function buildMesh(side) {

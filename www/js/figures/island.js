@@ -91,7 +91,7 @@ export default {
     // --- Pipeline state (cached per stage).
     let field = null, moistField = null, noiseKey = '', moistKey = '';
     let base, moisture, shaped, shapedKey = '';
-    let terrain, filled, acc, ids, rgba, rivers, lake, eb;
+    let terrain, filled, acc, ids, rgba, rivers, lake, eb, top = 1;
     const cache = { key: '', heights: null, done: 0, total: 0, partial: false };
 
     function ensureSize(s) {
@@ -256,9 +256,12 @@ export default {
       }
       stage.dataset.rivers = String(riverCells);
       stage.dataset.lakes = String(lakeCells);
-      // Biomes read elevation on Red Blob's scale, where the sea ends at 0.1.
+      // Biomes read elevation on Red Blob's scale: the sea ends at 0.1 and the
+      // island's highest point is 1, whatever the sea level and the exponent.
       if (!eb || eb.length !== n) eb = new Float32Array(n);
-      const land = 0.9 / (1 - sea);
+      top = sea;
+      for (let i = 0; i < n; i++) if (heights[i] > top) top = heights[i];
+      const land = 0.9 / Math.max(1e-3, top - sea);
       for (let i = 0; i < n; i++) {
         const e = heights[i];
         eb[i] = e < sea ? Math.max(0, e) * 0.1 / sea : Math.min(1, 0.1 + (e - sea) * land);
@@ -269,7 +272,7 @@ export default {
     }
 
     function heightColor(e, sea) {
-      const t = e < sea ? 0.5 * Math.max(0, e) / sea : 0.5 + 0.5 * Math.min(1, (e - sea) / (1 - sea));
+      const t = e < sea ? 0.5 * Math.max(0, e) / sea : 0.5 + 0.5 * Math.min(1, (e - sea) / Math.max(1e-3, top - sea));
       return terrainLut[Math.min(255, (t * 255) | 0)];
     }
 
@@ -280,7 +283,7 @@ export default {
       const gx = (r - l) * z, gy = (d - u) * z;
       // Sun from the north-west, 45° up; 1 on flat ground.
       const lit = (gx * 0.5 + gy * 0.5 + 0.7071) / Math.sqrt(gx * gx + gy * gy + 1) / 0.7071;
-      return Math.min(1.3, Math.max(0.35, 0.3 + 0.7 * lit));
+      return Math.min(1.25, Math.max(0.45, 0.4 + 0.6 * lit));
     }
 
     function paint2d(s) {
@@ -302,8 +305,11 @@ export default {
             if (s.view === 'biomes') [r, g, b] = biomeRGB[ids[i]];
             else if (s.view === 'moisture') {
               const m = moisture[i];
-              r = 196 - 150 * m; g = 170 - 30 * m + 20 * (1 - Math.abs(m - 0.5) * 2); b = 110 + 100 * m;
-              if (water) { r = r * 0.35 + 30; g = g * 0.35 + 45; b = b * 0.35 + 80; }
+              // Dry ochre → green → wet teal.
+              const u = m < 0.5 ? m * 2 : (m - 0.5) * 2;
+              if (m < 0.5) { r = 214 + (110 - 214) * u; g = 178 + (176 - 178) * u; b = 112 + (84 - 112) * u; }
+              else { r = 110 + (28 - 110) * u; g = 176 + (112 - 176) * u; b = 84 + (150 - 84) * u; }
+              if (water) { r = r * 0.3 + 40; g = g * 0.3 + 56; b = b * 0.3 + 90; }
             } else {
               const c = heightColor(h[i], sea);
               r = c & 255; g = (c >> 8) & 255; b = (c >> 16) & 255;
@@ -313,7 +319,8 @@ export default {
               const a = lake[i] ? 0.85 : Math.min(1, 0.55 + 0.45 * (Math.log(acc[i]) - logT) / 2.5);
               r += (rr - r) * a; g += (rg - g) * a; b += (rb - b) * a;
             }
-            const shade = water || lake[i] ? 0.85 + 0.15 * hillshade(h, i, x, y) : hillshade(h, i, x, y);
+            const hs = hillshade(h, i, x, y);
+            const shade = water || lake[i] ? 0.85 + 0.15 * hs : s.view === 'moisture' ? 0.6 + 0.4 * hs : hs;
             r *= shade; g *= shade; b *= shade;
           }
           px[i] = 0xff000000 | (Math.min(255, b) << 16) | (Math.min(255, g) << 8) | Math.min(255, r);
@@ -355,7 +362,7 @@ export default {
     function paintLegend() {
       const counts = new Uint32Array(legend.length);
       for (let i = 0; i < ids.length; i++) counts[ids[i]]++;
-      const rows = legend.map((b, id) => [b, counts[id]]).filter(([, c]) => c > 0).sort((a, b) => b[1] - a[1]);
+      const rows = legend.map((b, id) => [b, counts[id]]).filter(([, c]) => c * 2000 >= ids.length).sort((a, b) => b[1] - a[1]);
       const key = rows.map(([b, c]) => `${b.id}:${Math.round(1000 * c / ids.length)}`).join();
       if (key === legendKey) return;
       legendKey = key;
@@ -363,7 +370,7 @@ export default {
         const [r, g, bl] = biomeRGB[b.id];
         return el('li', { 'data-biome': b.key },
           el('span', { class: 'lf-swatch', style: `background: rgb(${r} ${g} ${bl})` }),
-          `${b.name} ${(100 * c / ids.length).toFixed(c * 1000 < ids.length ? 1 : 0)}%`);
+          `${b.name} ${(100 * c / ids.length).toFixed(c * 100 < ids.length ? 1 : 0)}%`);
       }));
     }
 
