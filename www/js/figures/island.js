@@ -76,10 +76,21 @@ export default {
     const progressText = el('span', { class: 'lf-erosion-text', role: 'status' }, '');
     const cancelBtn = el('button', { type: 'button', class: 'lf-cancel', 'data-action': 'cancel', disabled: '' }, 'Cancel');
     const timing = el('span', { class: 'lf-timing' }, '');
+    // The pipeline, one small map per stage, refreshed on every change.
+    const STAGES = [['fbm', 'fBm'], ['warped', 'Warped'], ['redistributed', 'e^k'], ['island', 'Falloff'], ['moisture', 'Moisture'],
+      ['erosion', 'Eroded'], ['filled', 'Filled'], ['flow', 'Drainage'], ['biomes', 'Biomes']];
+    const THUMB = 72;
+    const thumbs = {};
+    const strip = el('ol', { class: 'lf-stages', 'aria-label': 'The pipeline, stage by stage' }, ...STAGES.map(([key, label], i) => {
+      const c = canvas(THUMB, THUMB, `Stage ${i + 1}: ${label}`);
+      thumbs[key] = c.getContext('2d');
+      return el('li', { 'data-stage': key }, c, el('span', {}, `${i + 1}. ${label}`));
+    }));
     stage.append(
       el('div', { class: 'lf-panel lf-island-panel' }, map, readout, legendBox),
       el('div', { class: 'lf-panel lf-island-panel' }, view3d, glNote, timing),
       el('div', { class: 'lf-erosion' }, el('span', { class: 'lf-label' }, 'Erosion'), progress, progressText, cancelBtn),
+      strip,
     );
     stage.dataset.erosion = 'idle';
     let ctx = map.getContext('2d');
@@ -90,7 +101,7 @@ export default {
 
     // --- Pipeline state (cached per stage).
     let field = null, moistField = null, noiseKey = '', moistKey = '';
-    let base, moisture, shaped, shapedKey = '';
+    let base, moisture, shaped, redistributed, shapedKey = '', plain = null, plainKey = '';
     let terrain, filled, acc, ids, rgba, rivers, lake, eb, top = 1;
     const cache = { key: '', heights: null, done: 0, total: 0, partial: false };
 
@@ -132,8 +143,9 @@ export default {
     function shape(s) {
       const key = JSON.stringify([noiseKey, s.exponent, s.falloff, s.blend]);
       if (key === shapedKey) return;
-      shaped = base.slice();
-      if (s.exponent !== 1) lf.redistribute(shaped, s.exponent);
+      redistributed = base.slice();
+      if (s.exponent !== 1) lf.redistribute(redistributed, s.exponent);
+      shaped = redistributed.slice();
       lf.islandFalloff(shaped, size, size, { shape: s.falloff, blend: s.blend });
       shapedKey = key;
     }
@@ -358,6 +370,54 @@ export default {
       timer3d = setTimeout(() => paint3d(current), 150);
     }
 
+    // Stage thumbnails: nearest-cell samples of each intermediate map.
+    const thumbImage = new ImageData(THUMB, THUMB);
+    function thumb(key, color) {
+      const px = new Uint32Array(thumbImage.data.buffer);
+      for (let y = 0, j = 0; y < THUMB; y++) {
+        const row = Math.floor((y + 0.5) * size / THUMB) * size;
+        for (let x = 0; x < THUMB; x++, j++) {
+          const [r, g, b] = color(row + Math.floor((x + 0.5) * size / THUMB));
+          px[j] = 0xff000000 | (Math.max(0, Math.min(255, b)) << 16) | (Math.max(0, Math.min(255, g)) << 8) | Math.max(0, Math.min(255, r));
+        }
+      }
+      thumbs[key].putImageData(thumbImage, 0, 0);
+    }
+    function paintStages(s) {
+      // Plain (unwarped) fBm at thumbnail size, for the first stage.
+      const pk = JSON.stringify([s.seed, s.features]);
+      if (pk !== plainKey) {
+        const f = new lf.Field({ noise: 'perlin', seed: s.seed, fractal: { kind: 'fbm', octaves: 7, persistence: 0.5, lacunarity: 2 }, offset: [(s.seed % 97) * 13.37, (s.seed % 89) * 7.91, 0] });
+        plain = new Float32Array(THUMB * THUMB);
+        f.fill2d(plain, { width: THUMB, height: THUMB, scale: THUMB / s.features });
+        f.free();
+        lf.normalize(plain);
+        plainKey = pk;
+      }
+      const gray = (v) => { const g = v * 255; return [g, g, g]; };
+      const px = new Uint32Array(thumbImage.data.buffer);
+      for (let j = 0; j < plain.length; j++) { const g = Math.max(0, Math.min(255, plain[j] * 255)) | 0; px[j] = 0xff000000 | (g << 16) | (g << 8) | g; }
+      thumbs.fbm.putImageData(thumbImage, 0, 0);
+      thumb('warped', (i) => gray(base[i]));
+      thumb('redistributed', (i) => gray(redistributed[i]));
+      thumb('island', (i) => { const c = heightColor(shaped[i], s.sea); return [c & 255, (c >> 8) & 255, (c >> 16) & 255]; });
+      thumb('moisture', (i) => { const m = moisture[i]; return [214 - 186 * m, 178 - 66 * m, 112 + 38 * m]; });
+      // The eroded relief in grey hillshade: gullies and fans show as texture.
+      thumb('erosion', (i) => {
+        const g = (50 + Math.max(0, terrain[i]) * 170) * hillshade(terrain, i, i % size, (i / size) | 0);
+        return [g, g, g];
+      });
+      thumb('filled', (i) => {
+        const g = 40 + terrain[i] * 200;
+        return lake[i] ? LAKE : terrain[i] < s.sea ? [g * 0.4, g * 0.5, g * 0.8] : [g, g, g];
+      });
+      let maxAcc = 1;
+      for (let i = 0; i < acc.length; i++) if (acc[i] > maxAcc) maxAcc = acc[i];
+      const lm = Math.log(maxAcc);
+      thumb('flow', (i) => { const t = Math.log(acc[i]) / lm; return [10 + 230 * t * t, 20 + 220 * t, 40 + 215 * Math.sqrt(t)]; });
+      thumb('biomes', (i) => (s.rivers && rivers[i] ? RIVER : biomeRGB[ids[i]]));
+    }
+
     let legendKey = '';
     function paintLegend() {
       const counts = new Uint32Array(legend.length);
@@ -388,6 +448,7 @@ export default {
       paint2d(s);
       schedule3d(s);
       paintLegend();
+      paintStages(s);
       const t3 = performance.now();
       const ms = (x) => x.toFixed(1);
       timing.textContent = `${size}²: shape ${ms(t1 - t0)} ms · fill+flow+biomes ${ms(t2 - t1)} ms · paint ${ms(t3 - t2)} ms`;
