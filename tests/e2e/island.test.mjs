@@ -143,7 +143,7 @@ test('island: erosion runs in the worker with progress, a responsive page, and a
   const rising = probe.values.filter((v, i) => i > 0 && v > probe.values[i - 1]).length;
   assert.ok(rising >= 2, `progress advanced at least twice: ${probe.values}`);
   assert.equal(await slot.locator('progress').evaluate((b) => b.value), 50000);
-  assert.ok(probe.maxTimer < 200, `main thread stayed responsive (longest timer gap ${probe.maxTimer.toFixed(0)} ms)`);
+  assert.ok(probe.maxTimer < 250, `main thread stayed responsive (longest timer gap ${probe.maxTimer.toFixed(0)} ms)`);
   assert.ok(probe.maxFrame < 250, `frames kept coming (longest gap ${probe.maxFrame.toFixed(0)} ms)`);
   assert.match(await slot.locator('.lf-erosion-text').textContent(), /50,000 droplets in/);
   const post = await heights(page, slot);
