@@ -92,6 +92,97 @@ test('heightmap: raising k darkens every pixel; the profile row follows slider, 
   await page.close();
 });
 
+// Fraction of dark (rock) pixels on a cave canvas.
+function rock(p) {
+  let n = 0;
+  for (let i = 0; i < p.data.length; i += 4) if (p.data[i] < 90 && p.data[i + 1] < 90) n++;
+  return n / (p.data.length / 4);
+}
+function orange(p) {
+  let n = 0;
+  for (let i = 0; i < p.data.length; i += 4) if (p.data[i] === 232 && p.data[i + 1] === 140 && p.data[i + 2] === 40) n++;
+  return n;
+}
+
+test('caves: threshold, scale, octaves, automaton and pocket handling move the map and the counts the right way', async () => {
+  const { page, problems } = await env.open('/caves.html');
+  const slot = await figure(page, 'caves');
+  await screenshot(slot, 'caves');
+  const stats = async (stage) => {
+    const row = slot.locator(`tr[data-stage="${stage}"]`);
+    const [caves, pockets, rk] = await Promise.all(['data-caves', 'data-pockets', 'data-rock'].map((a) => row.getAttribute(a)));
+    // The numbers on screen are the same ones.
+    const cells = await row.locator('td').allTextContents();
+    assert.deepEqual(cells.slice(0, 2), [caves, pockets]);
+    return { caves: Number(caves), pockets: Number(pockets), rock: Number(rk) };
+  };
+  const raw0 = await stats('raw');
+  assert.ok(raw0.rock > 0.4 && raw0.rock < 0.6, `threshold 0.5 is balanced (${raw0.rock})`);
+  const r50 = rock(await pixels(slot, 0));
+  await slide(slot, 'threshold', 0.58);
+  const r58 = rock(await pixels(slot, 0));
+  assert.ok(r58 > r50 + 0.1, `raising the threshold adds rock (${r50.toFixed(3)} → ${r58.toFixed(3)})`);
+  assert.ok((await stats('raw')).rock > raw0.rock);
+  await slide(slot, 'threshold', 0.42);
+  assert.ok(rock(await pixels(slot, 0)) < r50 - 0.1, 'lowering it removes rock');
+  await slide(slot, 'threshold', 0.5);
+
+  // Smoothing: with 0 steps the middle row equals the raw one; 4 steps cut the pockets.
+  await slide(slot, 'iterations', 0);
+  const raw = await stats('raw'), none = await stats('smoothed');
+  assert.deepEqual(none, raw, 'no CA steps: nothing changes');
+  const ms = await renderTime(slot, 'iterations', 4);
+  await settle(slot);
+  const smooth = await stats('smoothed');
+  assert.ok(smooth.pockets < raw.pockets / 2, `smoothing reduces the pockets (${raw.pockets} → ${smooth.pockets})`);
+  assert.ok(smooth.caves < raw.caves, `and the caves (${raw.caves} → ${smooth.caves})`);
+  // Rules: an easier birth fills more air; a harder survival erodes more rock.
+  await slide(slot, 'birth', 4);
+  const born = await stats('smoothed');
+  assert.ok(born.rock > smooth.rock + 0.02, `birth ≥ 4 fills air (${smooth.rock} → ${born.rock})`);
+  await slide(slot, 'birth', 5);
+  await slide(slot, 'survival', 6);
+  assert.ok((await stats('smoothed')).rock < smooth.rock - 0.02, 'survival ≥ 6 erodes rock');
+  await slide(slot, 'survival', 4);
+
+  // Pockets: remove → none left; keep → the smoothed counts; connect → exactly one cave.
+  const removed = await stats('final');
+  assert.equal(removed.pockets, 0);
+  assert.equal(removed.caves, smooth.caves - smooth.pockets);
+  await slot.locator('button[data-value="keep"]').click();
+  await settle(slot);
+  assert.deepEqual(await stats('final'), smooth);
+  const kept = await pixels(slot, 1);
+  await slot.locator('button[data-value="connect"]').click();
+  await settle(slot);
+  const joined = await stats('final');
+  assert.equal(joined.caves, 1, 'connect yields one cave');
+  assert.equal(joined.pockets, 0);
+  const tunnels = await pixels(slot, 1);
+  assert.ok(orange(tunnels) > 20 && orange(kept) === 0, 'tunnels drawn in orange');
+  assert.ok(rock(tunnels) < rock(kept), 'tunnels replace rock with air');
+  await screenshot(slot, 'caves-connect');
+  await slide(slot, 'minSize', 200);
+  assert.ok((await stats('smoothed')).pockets > smooth.pockets, 'a bigger minimum counts more pockets');
+
+  // Scale: bigger chambers, fewer caves; octaves: more ragged, more pockets.
+  const before = await stats('raw');
+  await slide(slot, 'scale', 40);
+  assert.ok((await stats('raw')).caves < before.caves, 'larger scale: fewer, bigger caves');
+  await slide(slot, 'scale', 20);
+  await slide(slot, 'octaves', 1);
+  const one = await stats('raw');
+  await slide(slot, 'octaves', 5);
+  assert.ok((await stats('raw')).pockets > one.pockets, 'more octaves: more pockets');
+  const p0 = await pixels(slot, 0);
+  await slot.locator('.lf-seed').click();
+  await settle(slot);
+  assert.ok(changed(p0, await pixels(slot, 0)) > 0.3, 'new seed');
+  console.log(`caves: pockets ${raw.pockets} → ${smooth.pockets} after 4 CA steps, caves ${raw.caves} → ${smooth.caves}; render ${ms.toFixed(1)} ms`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('caves page at 375 px: no horizontal overflow', async () => {
   const { page, problems } = await env.open('/caves.html', { width: 375, height: 800 });
   await page.evaluate(() => window.landformMountAll());

@@ -14,6 +14,7 @@ export const FIGURES = {
   octaves: () => import('./octaves.js'),
   layers: () => import('./layers.js'),
   heightmap: () => import('./heightmap.js'),
+  caves: () => import('./caves.js'),
 };
 
 export async function loadFigure(name) {
