@@ -82,7 +82,8 @@ export async function createFigure(host, def, { state: overrides = {}, permalink
 
   const status = el('span', { class: 'lf-status', role: 'status' });
   tools.append(
-    el('button', { type: 'button', class: 'lf-tool', 'data-tool': 'png', onclick: () => exportPng(def, stage) }, 'Save PNG'),
+    // Figures without a picture (def.noCanvas, e.g. the quiz) have nothing to save as PNG.
+    ...(def.noCanvas ? [] : [el('button', { type: 'button', class: 'lf-tool', 'data-tool': 'png', onclick: () => exportPng(def, stage) }, 'Save PNG')]),
     el('button', {
       type: 'button', class: 'lf-tool', 'data-tool': 'embed',
       onclick: async () => {

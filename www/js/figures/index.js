@@ -15,6 +15,9 @@ export const FIGURES = {
   layers: () => import('./layers.js'),
   heightmap: () => import('./heightmap.js'),
   caves: () => import('./caves.js'),
+  variants: () => import('./variants.js'),
+  mistakes: () => import('./mistakes.js'),
+  quiz: () => import('./quiz.js'),
 };
 
 export async function loadFigure(name) {
