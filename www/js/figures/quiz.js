@@ -79,7 +79,7 @@ export default {
       });
       feedback.className = `lf-feedback ${c.right ? 'lf-right' : 'lf-wrong'}`;
       feedback.dataset.choice = String(ci);
-      feedback.replaceChildren(el('strong', {}, c.right ? '✓ Correct. ' : '✗ Not quite. '), c.why.replace(/^(Right\.|No:)\s*/, ''));
+      feedback.replaceChildren(el('strong', {}, c.right ? '✓ Correct. ' : '✗ Not quite. '), c.why.replace(/^(Right\.|No:)\s*/, '').replace(/^./, (m) => m.toUpperCase()));
       showScore();
     }
 
