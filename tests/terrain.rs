@@ -319,3 +319,21 @@ fn biomes_reject_bad_input_naming_the_parameter() {
         "moisture"
     );
 }
+
+#[test]
+fn land_bands_stretch_with_the_sea_level() {
+    // With the sea at 0.4, land spans [0.4, 1]: 0.7 sits where Red Blob's 0.55 does
+    // (0.3 < e ≤ 0.6), 0.45 where 0.175 does (lowland), 0.95 where 0.925 does (high).
+    let p = BiomeParams {
+        sea_level: 0.4,
+        beach_band: 0.0,
+        marsh_band: 0.0,
+        snow_line: 2.0,
+        ..Default::default()
+    };
+    assert_eq!(p.classify(0.7, 0.4, 0.0), land_biome(0.55, 0.4));
+    assert_eq!(p.classify(0.45, 0.8, 0.0), Biome::TropicalRainForest);
+    assert_eq!(p.classify(0.95, 0.3, 0.0), Biome::Tundra);
+    assert_eq!(p.classify(0.39, 0.3, 0.0), Biome::Ocean);
+    assert_eq!(BiomeParams::default().table_elevation(0.37), 0.37);
+}

@@ -177,7 +177,9 @@ pub fn table_biome(e: f32, m: f32) -> Biome {
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 #[serde(default, rename_all = "camelCase", deny_unknown_fields)]
 pub struct BiomeParams {
-    /// Elevation below which a cell is ocean, in `[0, 1]`. Default 0.1.
+    /// Elevation below which a cell is ocean, in `[0, 1]`. Default 0.1 (Red Blob's).
+    /// The table's land bands (0.3, 0.6, 0.8 on Red Blob's scale, where land spans
+    /// `[0.1, 1]`) stretch to span `[seaLevel, 1]`, so every band exists at any sea level.
     pub sea_level: f32,
     /// Height of the beach band above the waterline, in `[0, 1]`. Default 0.02.
     pub beach_band: f32,
@@ -218,6 +220,15 @@ impl BiomeParams {
         check_range("marshMoisture", self.marsh_moisture as f64, 0.0, 1.0)
     }
 
+    /// Land elevation on Red Blob's scale: `[sea_level, 1]` mapped linearly onto
+    /// `[0.1, 1]` (the identity at the default sea level of 0.1).
+    pub fn table_elevation(&self, e: f32) -> f32 {
+        if self.sea_level == 0.1 || self.sea_level >= 1.0 {
+            return e;
+        }
+        0.1 + (e - self.sea_level) * (0.9 / (1.0 - self.sea_level))
+    }
+
     /// The biome of one cell from its elevation, moisture and slope (see
     /// [`BiomeParams::rock_slope`] for the slope's unit).
     pub fn classify(&self, e: f32, m: f32, slope: f32) -> Biome {
@@ -237,7 +248,7 @@ impl BiomeParams {
         if e < beach_top + self.marsh_band && m >= self.marsh_moisture {
             return Biome::Marsh;
         }
-        land_biome(e, m)
+        land_biome(self.table_elevation(e), m)
     }
 }
 

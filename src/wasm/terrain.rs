@@ -39,7 +39,7 @@ export interface FillOptions {
 }
 /** Options of `biomes`; every field optional. Elevation and moisture are expected in [0, 1]. */
 export interface BiomeOptions {
-  /** Below this elevation: ocean. In [0, 1], default 0.1. */
+  /** Below this elevation: ocean. In [0, 1], default 0.1. The land bands of the table stretch over [seaLevel, 1]. */
   seaLevel?: number;
   /** Beach band above the waterline, in [0, 1], default 0.02. */
   beachBand?: number;
