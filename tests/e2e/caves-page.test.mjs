@@ -25,8 +25,8 @@ test('heightmap: raising k darkens every pixel; the profile row follows slider, 
   const slot = await figure(page, 'heightmap');
   await screenshot(slot, 'heightmap');
   const terrain = await pixels(slot, 0);
-  assert.equal(terrain.width, 384);
-  assert.equal(markerRow(terrain), 192);
+  assert.equal(terrain.width, 320);
+  assert.equal(markerRow(terrain), 160);
 
   // Sea level (terrain colours): a higher sea covers more of the map in blue.
   const blue = (p) => { let n = 0; for (let i = 0; i < p.data.length; i += 4) if (p.data[i + 2] > p.data[i] + 40 && p.data[i + 2] > p.data[i + 1]) n++; return n / (p.data.length / 4); };
@@ -45,7 +45,7 @@ test('heightmap: raising k darkens every pixel; the profile row follows slider, 
   const L25 = luminance(g25), L4 = luminance(g4);
   assert.ok(mean(L4) < mean(L25) - 0.05, `k 2.5 → 4 darkens the map (${mean(L25).toFixed(3)} → ${mean(L4).toFixed(3)})`);
   let brighter = 0;
-  for (let i = 0; i < L4.length; i++) if (L4[i] > L25[i] + 1 / 255 + 1e-9 && Math.floor(i / 384) !== 192) brighter++;
+  for (let i = 0; i < L4.length; i++) if (L4[i] > L25[i] + 1 / 255 + 1e-9 && Math.floor(i / 320) !== 160) brighter++;
   assert.equal(brighter, 0, 'h^k falls with k for every h in [0, 1]');
   await slide(slot, 'k', 1);
   assert.ok(mean(luminance(await pixels(slot, 0))) > mean(L25) + 0.1, 'k = 1 is brighter still');
@@ -63,7 +63,7 @@ test('heightmap: raising k darkens every pixel; the profile row follows slider, 
   await page.mouse.up();
   await settle(slot);
   const dragged = Number(await slot.locator('input[data-key="row"]').inputValue());
-  assert.ok(Math.abs(dragged - 96) <= 2, `drag moves the row (${dragged})`);
+  assert.ok(Math.abs(dragged - 80) <= 2, `drag moves the row (${dragged})`);
   await map.focus();
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Shift+ArrowUp');
@@ -81,11 +81,11 @@ test('heightmap: raising k darkens every pixel; the profile row follows slider, 
 
   const [png] = await Promise.all([page.waitForEvent('download'), slot.locator('[data-tool="png16"]').click()]);
   const bytes = await fs.readFile(await png.path());
-  assert.equal(bytes.readUInt32BE(16), 384);
+  assert.equal(bytes.readUInt32BE(16), 320);
   assert.equal(bytes[24], 16);
   const [raw] = await Promise.all([page.waitForEvent('download'), slot.locator('[data-tool="f32"]').click()]);
   const f = new Float32Array(new Uint8Array(await fs.readFile(await raw.path())).buffer);
-  assert.equal(f.length, 384 * 384);
+  assert.equal(f.length, 320 * 320);
   assert.ok(f.every((v) => v >= 0 && v <= 1) && f.some((v) => v === 0) && f.some((v) => v === 1), 'heights span [0, 1]');
   console.log(`heightmap: k render ${ms.toFixed(1)} ms`);
   assert.deepEqual(problems, []);
@@ -179,6 +179,17 @@ test('caves: threshold, scale, octaves, automaton and pocket handling move the m
   await settle(slot);
   assert.ok(changed(p0, await pixels(slot, 0)) > 0.3, 'new seed');
   console.log(`caves: pockets ${raw.pockets} → ${smooth.pockets} after 4 CA steps, caves ${raw.caves} → ${smooth.caves}; render ${ms.toFixed(1)} ms`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('caves: a permalink restores the threshold and the pocket mode', async () => {
+  const { page, problems } = await env.open('/caves.html#caves.threshold=0.6&caves.pockets=connect');
+  const slot = await figure(page, 'caves');
+  assert.equal(await slot.locator('input[data-key="threshold"]').inputValue(), '0.6');
+  assert.equal(await slot.locator('button[data-value="connect"]').getAttribute('aria-checked'), 'true');
+  assert.ok(Number(await slot.locator('tr[data-stage="raw"]').getAttribute('data-rock')) > 0.6);
+  assert.equal(await slot.locator('tr[data-stage="final"]').getAttribute('data-caves'), '1');
   assert.deepEqual(problems, []);
   await page.close();
 });

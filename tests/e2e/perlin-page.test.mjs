@@ -101,6 +101,10 @@ test('continuity: plays, pauses, speeds up, stops off-screen, starts paused unde
   const r0 = await s2.locator('.lf-ptext').getAttribute('data-x');
   await sleep(300);
   assert.equal(await s2.locator('.lf-ptext').getAttribute('data-x'), r0);
+  // The sweep too: paused, showing the finished picture.
+  const sw = await figure(p2, 'algorithm-sweep');
+  assert.equal(await sw.locator('button[data-key="play"]').textContent(), 'Play');
+  assert.equal(await sw.locator('.lf-ptext').getAttribute('data-done'), '64');
   await p2.close();
 });
 

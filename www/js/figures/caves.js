@@ -49,7 +49,8 @@ export default {
       for (let j = 0; j < H; j++) {
         for (let i = 0; i < W; i++) {
           const c = j * W + i, color = shade(c) ?? (grid[c] ? ROCK : AIR);
-          for (let dy = 0; dy < K; dy++) px.fill(color, (j * K + dy) * row + i * K, (j * K + dy) * row + i * K + K);
+          const o = j * K * row + i * K;
+          px[o] = px[o + 1] = px[o + row] = px[o + row + 1] = color; // K = 2
         }
       }
       panel.ctx.putImageData(panel.image, 0, 0);

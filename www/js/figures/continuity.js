@@ -4,10 +4,9 @@ import { canvas } from '../figure.js';
 import { el } from '../controls.js';
 import { player } from '../player.js';
 
-const W = 640, H = 300;
+const H = 300;
 const TOP = 0, TOP_H = 190;          // Perlin panel
 const BOT = 204, BOT_H = 96;         // random panel
-const STEP = 8;                      // pixels between random samples
 
 export default {
   name: 'continuity',
@@ -21,6 +20,10 @@ export default {
   ],
 
   mount(stage, state, lf) {
+    // Phones get a narrower canvas (drawn at its own size, so the labels stay legible).
+    const narrow = (stage.getBoundingClientRect().width || 800) < 520;
+    const W = narrow ? 360 : 640;
+    const STEP = narrow ? 6 : 8;     // pixels between random samples
     const c = canvas(W, H, 'A smooth green 1D Perlin profile above a jagged red line of independent random samples');
     const readout = el('p', { class: 'lf-ptext' });
     stage.append(el('div', { class: 'lf-panel' }, c, readout));
@@ -94,9 +97,13 @@ export default {
       ctx.stroke();
 
       ctx.font = '600 13px system-ui, sans-serif';
-      ctx.fillStyle = 'rgba(29,35,48,.85)';
-      ctx.fillText('Perlin 1D: neighbours agree', 10, TOP + 20);
-      ctx.fillText('Uniform random, same seed: neighbours unrelated', 10, BOT + 16);
+      ctx.lineWidth = 3;
+      ctx.strokeStyle = 'rgba(255,255,255,.8)';
+      ctx.fillStyle = 'rgba(29,35,48,.9)';
+      for (const [text, y] of [['Perlin 1D: neighbours agree', TOP + 20], [narrow ? 'Uniform random, same seed' : 'Uniform random, same seed: neighbours unrelated', BOT + 16]]) {
+        ctx.strokeText(text, 10, y);
+        ctx.fillText(text, 10, y);
+      }
       readout.textContent = `x = ${(offset / sc).toFixed(2)} lattice cells`;
       readout.dataset.x = String(offset / sc);
     }

@@ -4,7 +4,7 @@ import { paint, ramp } from '../palettes.js';
 import { canvas } from '../figure.js';
 import { el } from '../controls.js';
 
-const S = 384, PH = 130;
+const S = 320, PH = 120;
 
 export default {
   name: 'heightmap',
@@ -13,7 +13,7 @@ export default {
   controls: [
     { key: 'k', type: 'range', label: 'Exponent k', min: 0.5, max: 5, step: 0.1, value: 2.5, digits: 1 },
     { key: 'scale', type: 'range', label: 'Scale', min: 32, max: 256, step: 1, value: 128 },
-    { key: 'row', type: 'range', label: 'Profile row', min: 0, max: S - 1, step: 1, value: 192 },
+    { key: 'row', type: 'range', label: 'Profile row', min: 0, max: S - 1, step: 1, value: 160 },
     { key: 'sea', type: 'range', label: 'Sea level', min: 0, max: 0.5, step: 0.01, value: 0.08 },
     { key: 'palette', type: 'choice', label: 'Palette', options: [['terrain', 'Terrain'], ['gray', 'Gray']], value: 'terrain' },
     { key: 'seed', type: 'seed', label: 'Seed', value: 42 },
