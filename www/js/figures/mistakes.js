@@ -13,7 +13,7 @@ export const MISTAKES = {
   normalise: {
     label: 'Not normalised',
     title: 'Using raw noise as a height',
-    broken: { spec: (s) => fbm(s, 5), scale: 64, palette: 'gray', range: () => [0, 1], code: 'height = noise(x, y)            // in [−1, 1]' },
+    broken: { spec: (s) => fbm(s, 5), scale: 64, palette: 'gray', range: () => [0, 1], code: 'height = noise(x, y)  // in [−1, 1]' },
     fixed: { spec: (s) => fbm(s, 5), scale: 64, palette: 'gray', range: (f) => f.range, code: 'height = (noise(x, y) + 1) / 2  // in [0, 1]' },
     why: 'Noise is centred on zero. Treated as a brightness or height in [0, 1], everything below zero is clipped: half the map becomes one flat black sea.',
     fix: 'Map the output range onto [0, 1] first: h = (v − lo) / (hi − lo), which for [−1, 1] is (v + 1) / 2.',
@@ -21,7 +21,7 @@ export const MISTAKES = {
   integer: {
     label: 'Integer coordinates',
     title: 'Sampling at whole numbers',
-    broken: { spec: (s) => fbm(s, 4), scale: 1, palette: 'gray', range: (f) => f.range, code: 'v = noise(x, y)          // x, y = 0, 1, 2, …' },
+    broken: { spec: (s) => fbm(s, 4), scale: 1, palette: 'gray', range: (f) => f.range, code: 'v = noise(x, y)  // x, y = 0, 1, 2, …' },
     fixed: { spec: (s) => fbm(s, 4), scale: 48, palette: 'gray', range: (f) => f.range, code: 'v = noise(x / 48, y / 48) // between lattice points' },
     why: 'Gradient noise is exactly zero at every lattice point. With a scale of 1, each pixel samples exactly there, so every pixel gets the same value: a flat gray.',
     fix: 'Divide pixel coordinates by a scale (48 here) so samples fall between lattice points.',
@@ -45,8 +45,8 @@ export const MISTAKES = {
   scale: {
     label: 'Scale vs octaves',
     title: 'Zooming with octaves',
-    broken: { spec: (s) => fbm(s, 8), scale: 32, palette: 'terrain', range: (f) => f.range, code: 'scale: 32, octaves: 8   // "bigger mountains?"' },
-    fixed: { spec: (s) => fbm(s, 4), scale: 96, palette: 'terrain', range: (f) => f.range, code: 'scale: 96, octaves: 4   // 3× larger features' },
+    broken: { spec: (s) => fbm(s, 8), scale: 32, palette: 'terrain', range: (f) => f.range, code: 'scale: 32, octaves: 8  // "bigger mountains?"' },
+    fixed: { spec: (s) => fbm(s, 4), scale: 96, palette: 'terrain', range: (f) => f.range, code: 'scale: 96, octaves: 4  // 3× larger features' },
     why: 'Goal: mountains three times larger than at scale 32 with 4 octaves. Raising octaves only adds finer layers; the mountains stay the same size.',
     fix: 'Scale is the zoom (how large features are); octaves are the detail (how many layers). Raise the scale to 96.',
   },

@@ -33,11 +33,12 @@ export default {
     const panels = KINDS.map((k) => {
       const c = canvas(N, N, `${k.name} noise`);
       c.dataset.noise = k.noise;
+      c.classList.add('lf-variant');
       const speed = el('span', { class: 'lf-speed', 'data-noise': k.noise }, 'measuring…');
       stage.append(el('div', { class: 'lf-panel lf-top' }, c, el('strong', {}, k.name), speed));
       return { k, c, ctx: c.getContext('2d'), img: c.getContext('2d').createImageData(N, N), speed };
     });
-    const rows = KINDS.map((k) => el('tr', {}, el('th', { scope: 'row' }, k.name), el('td', {}, k.pro), el('td', {}, k.con), el('td', {}, k.use)));
+    const rows = KINDS.map((k) => el('tr', {}, el('th', { scope: 'row' }, k.name), el('td', { 'data-label': 'Pros' }, k.pro), el('td', { 'data-label': 'Cons' }, k.con), el('td', { 'data-label': 'Good for' }, k.use)));
     stage.append(el('div', { class: 'lf-table-wrap' }, el('table', { class: 'lf-table' },
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Noise'), el('th', { scope: 'col' }, 'Pros'), el('th', { scope: 'col' }, 'Cons'), el('th', { scope: 'col' }, 'Good for'))),
       el('tbody', {}, ...rows))));
