@@ -262,3 +262,16 @@ test('island: rivers, fill methods, 3D view, hover readout and exports', async (
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('island: a permalink reproduces the eroded island exactly (erosion is deterministic)', async () => {
+  const hash = '#island.seed=11&island.droplets=60000&island.view=height&island.falloff=square';
+  const a = await openIsland(hash);
+  const b = await openIsland(hash);
+  for (const o of [a, b]) assert.equal(await o.slot.locator('canvas').first().getAttribute('data-terrain'), 'eroded');
+  assert.match(await a.slot.locator('[data-key="seed"]').textContent(), /11/);
+  assert.equal(changed(await pixels(a.slot, 0), await pixels(b.slot, 0)), 0);
+  assert.deepEqual(await heights(a.page, a.slot), await heights(b.page, b.slot));
+  assert.deepEqual([...a.problems, ...b.problems], []);
+  await a.page.close();
+  await b.page.close();
+});

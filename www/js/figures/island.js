@@ -27,7 +27,7 @@ const LAKE = [70, 128, 196];
 export default {
   name: 'island',
   title: 'An eroded island from two noise seeds',
-  caption: 'Figure. Left: the map (switch between height, moisture, flow and biomes; hover it to read a cell). Right: the same island in 3D — drag to orbit, wheel or pinch to zoom, or focus it and use the arrow keys. Every slider reruns the pipeline; erosion runs in a background worker with its own progress bar.',
+  caption: 'The map (switch it between height, moisture, flow and biomes; hover it to read a cell) and the same island in 3D: drag to orbit, wheel or pinch to zoom, or focus it and use the arrow keys. Below them, each stage of the pipeline in miniature. Every control reruns the pipeline at once, except erosion, which runs in a background worker with its own progress bar and Cancel button.',
   controls: [
     { key: 'view', type: 'choice', label: 'Map', options: [['height', 'Height'], ['moisture', 'Moisture'], ['flow', 'Flow'], ['biomes', 'Biomes']], value: 'biomes' },
     { key: 'color3d', type: 'choice', label: '3D colour', options: [['biomes', 'Biomes'], ['height', 'Height']], value: 'biomes' },
@@ -223,7 +223,7 @@ export default {
       stage.dataset.erosion = 'running';
       cancelBtn.disabled = false;
       showProgress(0, s.droplets, 0);
-      const chunk = Math.max(5000, Math.min(20000, Math.round(20000 * 65536 / (size * size) * 2)));
+      const chunk = 20000;
       ensureWorker().postMessage({ type: 'run', id: run.id, width: size, height: size, heights: heights.buffer, params: erosionParams(s), droplets: s.droplets, chunk }, [heights.buffer]);
     }
 
