@@ -119,6 +119,7 @@ test('island: erosion runs in the worker with progress, a responsive page, and a
   const pre = await heights(page, slot);
   const prePx = await pixels(slot, 0);
   await slide(slot, 'droplets', 50000);
+  await page.waitForFunction(() => document.querySelector('[data-figure="island"] .lf-stage').dataset.view3d !== 'pending');
   // Probes on the main thread: the longest gap between timer ticks and between
   // animation frames, and every progress value shown.
   await page.evaluate(() => {

@@ -83,7 +83,7 @@ export default {
     const thumbs = {};
     const strip = el('ol', { class: 'lf-stages', 'aria-label': 'The pipeline, stage by stage' }, ...STAGES.map(([key, label], i) => {
       const c = canvas(THUMB, THUMB, `Stage ${i + 1}: ${label}`);
-      thumbs[key] = c.getContext('2d');
+      thumbs[key] = c.getContext('2d', { willReadFrequently: true });
       return el('li', { 'data-stage': key }, c, el('span', {}, `${i + 1}. ${label}`));
     }));
     stage.append(
@@ -93,7 +93,9 @@ export default {
       strip,
     );
     stage.dataset.erosion = 'idle';
-    let ctx = map.getContext('2d');
+    // CPU-backed 2D canvases: putImageData then never waits behind a slow (software)
+    // WebGL frame in the GPU process.
+    let ctx = map.getContext('2d', { willReadFrequently: true });
     let image = ctx.createImageData(size, size);
 
     const gl = createTerrainView(view3d);
@@ -110,7 +112,7 @@ export default {
       if (want === size && base) return;
       size = want;
       map.width = map.height = size;
-      ctx = map.getContext('2d');
+      ctx = map.getContext('2d', { willReadFrequently: true });
       image = ctx.createImageData(size, size);
       noiseKey = moistKey = shapedKey = '';
     }
@@ -436,7 +438,9 @@ export default {
 
     // --- One full redraw from the current state.
     let current = state, redrawFrame = 0;
-    function compute(s, immediate = false) {
+    // A full redraw. Live erosion previews split it into two tasks (hydrology, then
+    // painting) so that neither holds the main thread for long.
+    function compute(s, immediate = false, split = false) {
       const t0 = performance.now();
       ensureSize(s);
       noise(s);
@@ -445,18 +449,23 @@ export default {
       const t1 = performance.now();
       downstream(s, heights);
       const t2 = performance.now();
-      paint2d(s);
-      schedule3d(s);
-      paintLegend();
-      paintStages(s);
-      const t3 = performance.now();
-      const ms = (x) => x.toFixed(1);
-      timing.textContent = `${size}²: shape ${ms(t1 - t0)} ms · fill+flow+biomes ${ms(t2 - t1)} ms · paint ${ms(t3 - t2)} ms`;
-      stage.dataset.ms = (t3 - t0).toFixed(1);
-      map.dataset.terrain = terrain === shaped ? 'shaped' : terrain === cache.heights ? (cache.partial ? 'partial' : 'eroded') : 'preview';
+      const paint = () => {
+        const t3 = performance.now();
+        paint2d(s);
+        schedule3d(s);
+        paintLegend();
+        paintStages(s);
+        const t4 = performance.now();
+        const ms = (x) => x.toFixed(1);
+        timing.textContent = `${size}²: shape ${ms(t1 - t0)} ms · fill+flow+biomes ${ms(t2 - t1)} ms · paint ${ms(t4 - t3)} ms`;
+        stage.dataset.ms = (t2 - t0 + t4 - t3).toFixed(1);
+        map.dataset.terrain = terrain === shaped ? 'shaped' : terrain === cache.heights ? (cache.partial ? 'partial' : 'eroded') : 'preview';
+      };
+      if (split) setTimeout(paint, 0);
+      else paint();
     }
     function redraw() {
-      if (!redrawFrame) redrawFrame = requestAnimationFrame(() => { redrawFrame = 0; compute(current); });
+      if (!redrawFrame) redrawFrame = requestAnimationFrame(() => { redrawFrame = 0; compute(current, false, !!run); });
     }
 
     // --- Hover readout.
