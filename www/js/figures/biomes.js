@@ -56,6 +56,9 @@ export default {
     const diagC = canvas(D, D, 'Whittaker-style diagram: temperature left to right, humidity bottom to top, with the point under the pointer marked');
     const mapC = canvas(N, N, 'Biome map');
     const oreC = canvas(N, N, 'Ore speckles over rock');
+    const concC = canvas(N, N, 'Ore concentration: a slow field');
+    const clusC = canvas(N, N, 'Ore clusters: a fast field');
+    concC.style.width = clusC.style.width = '128px';
     for (const c of [tempC, humC]) c.style.width = '128px';
     diagC.style.width = '280px';
     mapC.style.width = '320px';
@@ -72,6 +75,7 @@ export default {
       el('div', { class: 'lf-panel lf-top' }, diagC, el('span', {}, 'Temperature × humidity → biome')),
       el('div', { class: 'lf-panel lf-top' }, mapC, el('span', {}, 'Biome map'), readout, legend),
       el('div', { class: 'lf-panel lf-top' }, oreC, el('span', {}, 'Minerals: concentration × clusters'), oreNote),
+      el('div', { class: 'lf-col' }, panel(concC, 'Concentration (slow)'), panel(clusC, 'Clusters (fast)')),
     );
 
     const temp = new Float32Array(N * N), hum = new Float32Array(N * N);
@@ -86,6 +90,12 @@ export default {
     const clusField = make({ noise: 'simplex', seed: 202, fractal: { kind: 'fbm', octaves: 2 } });
     concField.fill2d(conc, { width: N, height: N, scale: 90 });
     clusField.fill2d(clus, { width: N, height: N, scale: 6 });
+    // The two ingredients never change: draw them once, in the ore's gold.
+    for (const [c, v, hi] of [[concC, conc, 0.71], [clusC, clus, 1]]) {
+      const g = c.getContext('2d'), im = g.createImageData(N, N), px = img32(im);
+      for (let i = 0; i < v.length; i++) { const u = unit(v[i], hi); px[i] = rgba(40 + 200 * u, 36 + 154 * u, 40 + 20 * u); }
+      g.putImageData(im, 0, 0);
+    }
 
     const ctxT = tempC.getContext('2d'), ctxH = humC.getContext('2d');
     const ctxD = diagC.getContext('2d'), ctxM = mapC.getContext('2d'), ctxO = oreC.getContext('2d');
