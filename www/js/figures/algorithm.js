@@ -36,7 +36,7 @@ export default {
     const c = canvas(SIZE, SIZE, 'Lattice of gradient arrows over the noise, with the probed cell highlighted');
     c.tabIndex = 0;
     c.classList.add('lf-interactive');
-    const readout = el('div', { class: 'lf-ptext lf-dots', 'aria-live': 'polite' });
+    const readout = el('div', { class: 'lf-ptext lf-dots' });
     stage.append(el('div', { class: 'lf-panel' }, c), readout);
     const ctx = c.getContext('2d');
     const values = new Float32Array(N * N);

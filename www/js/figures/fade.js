@@ -7,11 +7,11 @@ import { paintUp } from '../draw.js';
 
 const PW = 720, PH = 250, S = 200;
 const CURVES = [
-  { name: 'quintic 6t⁵ − 15t⁴ + 10t³', color: '#2f6fdf', noise: 'perlin',
+  { name: 'quintic 6t⁵ − 15t⁴ + 10t³', short: 'quintic (classic)', color: '#2f6fdf', noise: 'perlin',
     f: [(t) => t * t * t * (t * (t * 6 - 15) + 10), (t) => 30 * t * t * (t - 1) * (t - 1), (t) => 60 * t * (2 * t - 1) * (t - 1)] },
-  { name: 'smoothstep 3t² − 2t³', color: '#e0801e', noise: 'perlin-smoothstep',
+  { name: 'smoothstep 3t² − 2t³', short: 'smoothstep', color: '#e0801e', noise: 'perlin-smoothstep',
     f: [(t) => t * t * (3 - 2 * t), (t) => 6 * t * (1 - t), (t) => 6 - 12 * t] },
-  { name: 'linear t', color: '#7b8494', noise: 'perlin-linear',
+  { name: 'linear t', short: 'linear (no fade)', color: '#7b8494', noise: 'perlin-linear',
     f: [(t) => t, () => 1, () => 0] },
 ];
 const TITLES = ['f(t)', 'f′(t): slope', 'f″(t): curvature'];
@@ -34,11 +34,11 @@ export default {
     const plot = canvas(narrow ? 360 : PW, PH, 'Fade curves: quintic, smoothstep and linear');
     const legend = el('div', { class: 'lf-curves' }, ...CURVES.map((c) => el('span', {}, el('i', { style: `background:${c.color}` }), c.name)));
     stage.append(el('div', { class: 'lf-panel lf-full' }, plot, legend));
-    const row = el('div', { class: 'lf-row' });
+    const row = el('div', { class: 'lf-row lf-row3' });
     stage.append(row);
     const panels = CURVES.map((cv) => {
       const c = canvas(S, S, `Perlin noise with the ${cv.name} fade`);
-      row.append(el('div', { class: 'lf-cell' }, c, el('span', { style: `color:${cv.color}` }, cv.name)));
+      row.append(el('div', { class: 'lf-cell' }, c, el('span', { style: `color:${cv.color}` }, cv.short)));
       const ctx = c.getContext('2d');
       return { cv, ctx, image: ctx.createImageData(S, S), field: null };
     });
