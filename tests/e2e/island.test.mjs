@@ -252,6 +252,14 @@ test('island: rivers, fill methods, 3D view, hover readout and exports', async (
   assert.ok([...names, 'Lake'].includes(biome), `biome name ${biome}`);
   await page.mouse.move(mapBox.x + 2, mapBox.y + 2);
   assert.match(await read('biome'), /Ocean/);
+  // The same readout from the keyboard: arrow keys move the probed cell.
+  const cell = async () => (await slot.locator('.lf-readout').getAttribute('data-cell')).split(',').map(Number);
+  await slot.locator('canvas').first().focus();
+  const [cx, cy] = await cell();
+  await page.keyboard.press('ArrowRight');
+  assert.deepEqual(await cell(), [cx + 4, cy]);
+  await page.keyboard.press('Shift+ArrowDown');
+  assert.deepEqual(await cell(), [cx + 4, cy + 16]);
 
   // Exports: biome map PNG and 16-bit heightmap PNG.
   const [png] = await Promise.all([page.waitForEvent('download'), slot.locator('[data-tool="biome-png"]').click()]);

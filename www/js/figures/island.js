@@ -165,6 +165,7 @@ export default {
       worker = new Worker(new URL('../erosion-worker.js', import.meta.url), { type: 'module' });
       worker.onmessage = ({ data }) => {
         if (data.type === 'ready') return;
+        if (data.type === 'error' && data.id === null) { progressText.textContent = `Erosion worker failed: ${data.message}`; finish(); return; }
         if (!run || data.id !== run.id) return; // a run we already left behind
         if (data.type === 'progress') {
           live = new Float32Array(data.preview);
@@ -469,10 +470,10 @@ export default {
     }
 
     // --- Hover readout.
-    map.addEventListener('pointermove', (e) => {
-      const rect = map.getBoundingClientRect();
-      const x = Math.min(size - 1, Math.max(0, Math.floor((e.clientX - rect.left) / rect.width * size)));
-      const y = Math.min(size - 1, Math.max(0, Math.floor((e.clientY - rect.top) / rect.height * size)));
+    // Also from the keyboard: focus the map, then arrow keys move the probed cell.
+    let probe = null;
+    function readAt(x, y) {
+      probe = [x, y];
       const i = y * size + x;
       const set = (key, text) => { readout.querySelector(`[data-readout="${key}"]`).textContent = text; };
       set('elevation', `Elevation ${terrain[i].toFixed(3)}${terrain[i] < current.sea ? ' (under sea)' : ''}`);
@@ -480,6 +481,23 @@ export default {
       set('flow', `Flow ${Math.round(acc[i]).toLocaleString('en')} cells${rivers[i] ? ' (river)' : lake[i] ? ' (lake)' : ''}`);
       set('biome', `Biome ${lake[i] ? 'Lake' : legend[ids[i]].name}`);
       readout.dataset.cell = `${x},${y}`;
+    }
+    const hover = (e) => {
+      const rect = map.getBoundingClientRect();
+      readAt(Math.min(size - 1, Math.max(0, Math.floor((e.clientX - rect.left) / rect.width * size))),
+        Math.min(size - 1, Math.max(0, Math.floor((e.clientY - rect.top) / rect.height * size))));
+    };
+    map.addEventListener('pointermove', hover);
+    map.addEventListener('pointerdown', hover);
+    map.tabIndex = 0;
+    map.addEventListener('focus', () => { if (!probe) readAt(size >> 1, size >> 1); });
+    map.addEventListener('keydown', (e) => {
+      const d = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
+      if (!d) return;
+      e.preventDefault();
+      const step = e.shiftKey ? 16 : 4;
+      const [x, y] = probe ?? [size >> 1, size >> 1];
+      readAt(Math.min(size - 1, Math.max(0, x + d[0] * step)), Math.min(size - 1, Math.max(0, y + d[1] * step)));
     });
 
     cancelBtn.addEventListener('click', () => {
