@@ -202,3 +202,28 @@ test('caves page at 375 px: no horizontal overflow', async () => {
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('figures 2–7 also work as embeds (shadow DOM), with state from attributes', async () => {
+  const { page, problems } = await env.open('/embed-demo.html');
+  const names = ['continuity', 'algorithm', 'algorithm-variants', 'algorithm-sweep', 'fade', 'octaves', 'layers', 'caves', 'heightmap'];
+  await page.evaluate((list) => {
+    for (const n of list) {
+      const e = document.createElement('landform-figure');
+      e.setAttribute('name', n);
+      e.className = 'site-a-embed';
+      if (n === 'caves') { e.setAttribute('threshold', '0.62'); e.setAttribute('pockets', 'connect'); }
+      document.body.append(e);
+    }
+  }, names);
+  await page.waitForFunction((n) => document.querySelectorAll('landform-figure.site-a-embed[data-ready]').length === n, names.length, { timeout: 30000 });
+  const states = await page.$$eval('landform-figure.site-a-embed', (els) => els.map((e) => [e.getAttribute('name'), e.dataset.ready, e.shadowRoot.querySelectorAll('canvas').length]));
+  for (const [name, ready, canvases] of states) {
+    assert.equal(ready, 'true', `${name} mounted`);
+    assert.ok(canvases >= 1, `${name} drew`);
+  }
+  const caves = page.locator('landform-figure.site-a-embed[name="caves"]');
+  assert.equal(await caves.locator('tr[data-stage="final"]').getAttribute('data-caves'), '1', 'attributes reach the figure');
+  assert.ok(Number(await caves.locator('tr[data-stage="raw"]').getAttribute('data-rock')) > 0.6);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
