@@ -1,6 +1,6 @@
 //! Caves from noise (article `000`, §4): threshold a noise field into wall and air, smooth
 //! it with a cellular automaton, then deal with the isolated pockets of air, either by
-//! filling the small ones or by carving tunnels that join every cave to the largest.
+//! filling the small ones or by carving the shortest tunnels that join all caves into one.
 //!
 //! The smoothing rule is the "4-5 rule" family of cave automata popularised by Jim
 //! Babcock's cave generator and RogueBasin's "Cellular Automata Method for Generating
@@ -59,7 +59,7 @@ pub struct Report {
     pub caves_before: u32,
     pub caves_after: u32,
     /// Pockets, before and after: for [`remove_pockets`], air regions smaller than
-    /// `min_size`; for [`connect_regions`], caves not joined to the largest (caves − 1).
+    /// `min_size`; for [`connect_regions`], every cave but one (caves − 1).
     pub pockets_before: u32,
     pub pockets_after: u32,
     /// Cells that changed between wall and air.
@@ -130,36 +130,37 @@ pub fn smooth(
 ) -> Result<()> {
     check_grid(grid.len(), width, height)?;
     rule.check()?;
-    let mut next = vec![AIR; grid.len()];
-    for _ in 0..iterations {
+    // A copy framed by one ring of wall (the outside), so every cell has 8 neighbours.
+    let pw = width + 2;
+    let mut padded = vec![1u8; pw * (height + 2)];
+    for iteration in 0..=iterations {
         let mut changed = false;
         for y in 0..height {
+            let row = &mut padded[(y + 1) * pw + 1..(y + 1) * pw + 1 + width];
+            for (p, &c) in row.iter_mut().zip(&grid[y * width..(y + 1) * width]) {
+                *p = u8::from(c != AIR);
+            }
+        }
+        if iteration == iterations {
+            break;
+        }
+        for y in 0..height {
+            let (up, mid, down) = (y * pw, (y + 1) * pw, (y + 2) * pw);
             for x in 0..width {
-                let mut walls = 0u8;
-                for dy in -1i64..=1 {
-                    for dx in -1i64..=1 {
-                        if dx == 0 && dy == 0 {
-                            continue;
-                        }
-                        let (nx, ny) = (x as i64 + dx, y as i64 + dy);
-                        let outside = nx < 0 || ny < 0 || nx >= width as i64 || ny >= height as i64;
-                        if outside || grid[ny as usize * width + nx as usize] != AIR {
-                            walls += 1;
-                        }
-                    }
-                }
-                let i = y * width + x;
-                let was_wall = grid[i] != AIR;
-                let wall = if was_wall {
-                    walls >= rule.survival
-                } else {
-                    walls >= rule.birth
-                };
-                next[i] = if wall { WALL } else { AIR };
+                let walls = padded[up + x]
+                    + padded[up + x + 1]
+                    + padded[up + x + 2]
+                    + padded[mid + x]
+                    + padded[mid + x + 2]
+                    + padded[down + x]
+                    + padded[down + x + 1]
+                    + padded[down + x + 2];
+                let was_wall = padded[mid + x + 1] != 0;
+                let wall = walls >= if was_wall { rule.survival } else { rule.birth };
+                grid[y * width + x] = if wall { WALL } else { AIR };
                 changed |= wall != was_wall;
             }
         }
-        grid.copy_from_slice(&next);
         if !changed {
             break;
         }
@@ -237,54 +238,74 @@ pub fn remove_pockets(
     })
 }
 
-/// Joins every air region to the largest one by carving 1-cell-wide tunnels.
+/// Joins all caves into one by carving 1-cell-wide tunnels along a minimum spanning
+/// tree of shortest paths (Kruskal's algorithm over the caves).
 ///
-/// Repeatedly: a breadth-first search spreads from every cell of the largest region
-/// (in row-major order, neighbours left, right, up, down) through wall and air alike,
-/// until it reaches a cell of another region; the path back is carved to air. Each
-/// tunnel is a shortest 4-connected path, so it joins the nearest region first (in
-/// Manhattan steps) and the result is deterministic.
+/// A breadth-first search spreads from every cave at once through wall and air
+/// (row-major sources, neighbours left, right, up, down), so each cell learns its
+/// nearest cave, its distance and the step back towards it. Wherever the zones of two
+/// caves touch, the two paths back form a tunnel between them, costing the cells it
+/// carves. Taking tunnels cheapest first (ties in row-major order) and skipping those
+/// between caves already joined connects everything with short, deterministic tunnels,
+/// in time linear in the grid plus sorting the zone borders.
 pub fn connect_regions(grid: &mut [u8], width: usize, height: usize) -> Result<Report> {
-    let mut r = regions(grid, width, height)?;
+    let r = regions(grid, width, height)?;
     let caves_before = r.count();
     let mut changed = 0;
-    let mut parent = vec![usize::MAX; grid.len()];
-    let mut queue = std::collections::VecDeque::new();
-    while r.count() > 1 {
-        let main = r.largest();
-        parent.fill(usize::MAX);
-        queue.clear();
-        for (i, &l) in r.labels.iter().enumerate() {
-            if l == main {
-                parent[i] = i;
-                queue.push_back(i);
-            }
-        }
-        let mut reached = None;
-        'search: while let Some(i) = queue.pop_front() {
+    if caves_before > 1 {
+        let mut owner = r.labels;
+        let mut dist = vec![0u32; grid.len()];
+        let mut back = vec![usize::MAX; grid.len()];
+        let mut queue: std::collections::VecDeque<usize> =
+            (0..grid.len()).filter(|&i| owner[i] != 0).collect();
+        while let Some(i) = queue.pop_front() {
             for n in neighbours(i, width, height) {
-                if parent[n] == usize::MAX {
-                    parent[n] = i;
-                    if r.labels[n] != 0 {
-                        reached = Some(n);
-                        break 'search;
-                    }
+                if owner[n] == 0 {
+                    (owner[n], dist[n], back[n]) = (owner[i], dist[i] + 1, i);
                     queue.push_back(n);
                 }
             }
         }
-        // With more than one region, the search always reaches another one.
-        let Some(mut i) = reached else { break };
-        while parent[i] != i {
-            if grid[i] != AIR {
-                grid[i] = AIR;
-                changed += 1;
+        // Candidate tunnels across every zone border: (cost, cell, neighbour).
+        let mut borders = vec![];
+        for i in 0..grid.len() {
+            let right = (i % width + 1 < width).then(|| i + 1);
+            for j in [right, Some(i + width).filter(|&j| j < grid.len())]
+                .into_iter()
+                .flatten()
+            {
+                if owner[i] != owner[j] {
+                    borders.push((dist[i] + dist[j], i, j));
+                }
             }
-            i = parent[i];
         }
-        r = regions(grid, width, height)?;
+        borders.sort_unstable();
+        let mut root: Vec<u32> = (0..=caves_before).collect();
+        let find = |root: &mut Vec<u32>, mut a: u32| {
+            while root[a as usize] != a {
+                root[a as usize] = root[root[a as usize] as usize];
+                a = root[a as usize];
+            }
+            a
+        };
+        for (_, i, j) in borders {
+            let (a, b) = (find(&mut root, owner[i]), find(&mut root, owner[j]));
+            if a == b {
+                continue;
+            }
+            root[a.max(b) as usize] = a.min(b);
+            for mut c in [i, j] {
+                while c != usize::MAX {
+                    if grid[c] != AIR {
+                        grid[c] = AIR;
+                        changed += 1;
+                    }
+                    c = back[c];
+                }
+            }
+        }
     }
-    let caves_after = r.count();
+    let caves_after = regions(grid, width, height)?.count();
     Ok(Report {
         caves_before,
         caves_after,

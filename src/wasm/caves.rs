@@ -29,7 +29,7 @@ export interface CaveReport {
   /** Air regions before and after. */
   cavesBefore: number;
   cavesAfter: number;
-  /** cavePockets: regions smaller than minSize; caveConnect: regions not joined to the largest. */
+  /** cavePockets: regions smaller than minSize; caveConnect: cavesBefore − 1, then 0. */
   pocketsBefore: number;
   pocketsAfter: number;
   /** Cells that switched between wall and air. */
@@ -158,14 +158,14 @@ pub fn cave_pockets(grid: &[u8], width: f64, height: f64, minSize: f64) -> JsRes
     report(&out, r)
 }
 
-/// Joins every cave to the largest one by carving 1-cell tunnels along shortest
-/// 4-connected paths (nearest cave first; deterministic).
+/// Joins all caves into one by carving 1-cell tunnels: a minimum spanning tree of
+/// shortest 4-connected paths between neighbouring caves (deterministic).
 ///
 /// @param grid - Uint8Array of width × height cells, 1 wall, 0 air.
 /// @param width - an integer in [1, 16384].
 /// @param height - an integer in [1, 16384].
 /// @returns `{ grid, cavesBefore, cavesAfter, pocketsBefore, pocketsAfter, changed }`,
-///   where pockets are the caves not joined to the largest (after: 0).
+///   where pockets are the caves apart from one (cavesBefore − 1, after: 0).
 #[wasm_bindgen(js_name = caveConnect, unchecked_return_type = "CaveReport")]
 pub fn cave_connect(grid: &[u8], width: f64, height: f64) -> JsResult<JsValue> {
     let (w, h) = size(grid.len(), width, height)?;
