@@ -378,6 +378,7 @@ fn invalid_parameters_are_rejected_naming_the_parameter() {
     }
     assert_eq!(Eroder::new(1, 8, p()).unwrap_err().param(), "width");
     assert_eq!(Eroder::new(8, 0, p()).unwrap_err().param(), "height");
+    assert_eq!(Eroder::new(1 << 17, 4, p()).unwrap_err().param(), "width");
     let mut e = Eroder::new(8, 8, p()).unwrap();
     assert_eq!(e.run(&mut [0.0; 63], 1).unwrap_err().param(), "heights");
     let mut bad = [0.0f32; 64];

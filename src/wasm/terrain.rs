@@ -264,8 +264,8 @@ pub struct JsEroder {
 
 #[wasm_bindgen(js_class = Eroder)]
 impl JsEroder {
-    /// Validates `params` (see `ErosionOptions`) and the size (each side ≥ 2, at most
-    /// 2^28 cells).
+    /// Validates `params` (see `ErosionOptions`) and the size (each side in [2, 65536],
+    /// at most 2^28 cells).
     #[wasm_bindgen(constructor)]
     pub fn new(
         width: u32,
