@@ -6,10 +6,11 @@ use wasm_bindgen::prelude::*;
 
 pub mod caves;
 pub mod field;
-mod options;
+pub(crate) mod options;
 pub mod terrain;
 #[cfg(test)]
 mod terrain_tests;
+pub(crate) mod terrain_types;
 
 use crate::Error;
 

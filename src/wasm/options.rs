@@ -42,7 +42,7 @@ pub(crate) fn options<T: DeserializeOwned + Default>(
 }
 
 /// The field names serde's derive declares for struct `T` (empty for non-structs).
-fn struct_fields<T: DeserializeOwned>() -> &'static [&'static str] {
+pub(crate) fn struct_fields<T: DeserializeOwned>() -> &'static [&'static str] {
     let mut fields: &'static [&'static str] = &[];
     let _ = T::deserialize(Probe(&mut fields));
     fields

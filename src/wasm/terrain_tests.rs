@@ -229,3 +229,46 @@ fn a_view_on_wasm_memory_that_detaches_throws_instead_of_panicking() {
     }
     drop(owned);
 }
+
+#[wasm_bindgen_test]
+fn typescript_interfaces_list_every_option_field() {
+    use super::options::struct_fields;
+    use super::terrain_types::OPTION_TYPES;
+    let interface = |name: &str| {
+        let start = OPTION_TYPES
+            .find(&format!("export interface {name} {{"))
+            .expect(name);
+        let end = start + OPTION_TYPES[start..].find("\n}").unwrap();
+        OPTION_TYPES[start..end].to_string()
+    };
+    let cases = [
+        (
+            "IslandOptions",
+            struct_fields::<crate::terrain::island::IslandParams>(),
+        ),
+        (
+            "FillOptions",
+            struct_fields::<crate::hydrology::FillParams>(),
+        ),
+        (
+            "BiomeOptions",
+            struct_fields::<crate::terrain::biome::BiomeParams>(),
+        ),
+        (
+            "ErosionOptions",
+            struct_fields::<crate::erosion::ErosionParams>(),
+        ),
+    ];
+    for (name, fields) in cases {
+        let text = interface(name);
+        assert!(!fields.is_empty());
+        for f in fields {
+            assert!(text.contains(&format!("  {f}?:")), "{name} lacks `{f}`");
+        }
+        assert_eq!(
+            text.matches("?:").count(),
+            fields.len(),
+            "{name} has fields the Rust type lacks"
+        );
+    }
+}
