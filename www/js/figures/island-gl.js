@@ -129,9 +129,14 @@ function mul(a, b) {
  * Creates the view on `canvas`. Returns null when WebGL2 is unavailable, else
  * { setTerrain(heights, w, h, rgba, sea), orbit(dYaw, dPitch), zoom(factor), camera, render(), destroy() }.
  */
-export function createTerrainView(canvas, { vscale = 0.36, meshMax = 256, onChange = () => {} } = {}) {
+export function createTerrainView(canvas, { vscale = 0.36, meshMax, onChange = () => {} } = {}) {
   const gl = canvas.getContext('webgl2', { antialias: true, preserveDrawingBuffer: true });
   if (!gl) return null;
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  const renderer = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+  const slow = /swiftshader|llvmpipe|softpipe|software/i.test(renderer);
+  // A GPU draws a full 512² mesh easily; a software rasteriser gets at most 256².
+  meshMax ??= slow ? 256 : 512;
   const terrain = program(gl, TERRAIN_VS, TERRAIN_FS);
   const water = program(gl, WATER_VS, WATER_FS);
   const vao = gl.createVertexArray();
@@ -263,12 +268,10 @@ export function createTerrainView(canvas, { vscale = 0.36, meshMax = 256, onChan
     else if (e.key === '-') { e.preventDefault(); zoom(1.1); }
   });
 
-  const info = gl.getExtension('WEBGL_debug_renderer_info');
-  const renderer = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
   return {
-    setTerrain, orbit, zoom, camera, render, renderer,
+    setTerrain, orbit, zoom, camera, render, renderer, meshMax,
     /** Software rasteriser: slow enough that the caller should draw sparingly. */
-    slow: /swiftshader|llvmpipe|softpipe|software/i.test(renderer),
+    slow,
     drawNow: draw,
     destroy() { cancelAnimationFrame(frame); gl.getExtension('WEBGL_lose_context')?.loseContext(); },
   };

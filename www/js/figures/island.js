@@ -261,10 +261,13 @@ export default {
       lake ??= new Uint8Array(n);
       if (rivers.length !== n) { rivers = new Uint8Array(n); lake = new Uint8Array(n); }
       const lakeDepth = 0.004;
+      // The threshold is a catchment area in cells of a 256² map, so the same rivers
+      // appear at 512² (where each of those cells is four).
+      const threshold = s.threshold * (size / 256) ** 2;
       let riverCells = 0, lakeCells = 0;
       for (let i = 0; i < n; i++) {
         const land = heights[i] >= sea;
-        rivers[i] = land && acc[i] > s.threshold ? 1 : 0;
+        rivers[i] = land && acc[i] > threshold ? 1 : 0;
         lake[i] = land && filled[i] - heights[i] > lakeDepth ? 1 : 0;
         riverCells += rivers[i];
         lakeCells += lake[i];
@@ -307,7 +310,7 @@ export default {
       let maxAcc = 1;
       if (s.view === 'flow') for (let i = 0; i < n; i++) if (acc[i] > maxAcc) maxAcc = acc[i];
       const logMax = Math.log(maxAcc);
-      const logT = Math.log(Math.max(2, s.threshold));
+      const logT = Math.log(Math.max(2, s.threshold * (size / 256) ** 2));
       for (let y = 0, i = 0; y < size; y++) {
         for (let x = 0; x < size; x++, i++) {
           let r, g, b;
@@ -354,8 +357,20 @@ export default {
         let r, g, b;
         if (s.color3d === 'biomes') [r, g, b] = biomeRGB[ids[i]];
         else { const c = heightColor(terrain[i], s.sea); r = c & 255; g = (c >> 8) & 255; b = (c >> 16) & 255; }
-        if (s.rivers && (rivers[i] || lake[i])) [r, g, b] = lake[i] ? LAKE : RIVER;
         px[i] = 0xff000000 | (b << 16) | (g << 8) | r;
+      }
+      // Rivers on top; where the mesh skips cells (512² map, 256² mesh) each river
+      // cell also paints its 2×2 block, so that rivers stay continuous lines.
+      if (s.rivers) {
+        const wide = size > gl.meshMax;
+        const pack = ([r, g, b]) => 0xff000000 | (b << 16) | (g << 8) | r;
+        const river = pack(RIVER), lakeC = pack(LAKE);
+        for (let i = 0; i < n; i++) {
+          if (!rivers[i] && !lake[i]) continue;
+          const c = lake[i] ? lakeC : river;
+          px[i] = c;
+          if (wide && (i % size) < size - 1 && i + size + 1 < n) px[i + 1] = px[i + size] = px[i + size + 1] = c;
+        }
       }
       gl.setTerrain(terrain, size, size, colors3d, s.sea);
       stage.dataset.view3d = 'ready';
