@@ -129,6 +129,8 @@ fn sediment_budget_balances_height_change() {
             "eroded − deposited − lost = {}",
             b.imbalance()
         );
+        assert!(b.carried_off > 0.0 && b.stranded > 0.0, "{b:?}");
+        assert!((b.carried_off + b.stranded - b.lost).abs() < tol, "{b:?}");
     }
 }
 

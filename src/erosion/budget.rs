@@ -10,6 +10,7 @@ use serde::Serialize;
 
 /// Totals since an [`Eroder`](crate::erosion::Eroder) was made, in height units × cells.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Budget {
     /// Material taken from the map.
     pub eroded: f64,
@@ -17,7 +18,12 @@ pub struct Budget {
     pub deposited: f64,
     /// Material that left with droplets: carried off the map's edge, or still in a
     /// droplet when it died (end of lifetime, stuck on a flat).
+    /// `lost = carried_off + stranded`.
     pub lost: f64,
+    /// The part of `lost` carried over the map's edge.
+    pub carried_off: f64,
+    /// The part of `lost` still held by droplets when they died.
+    pub stranded: f64,
 }
 
 impl Budget {

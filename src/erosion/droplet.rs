@@ -74,7 +74,9 @@ pub fn run_droplet(
         dy /= len;
         let (nx, ny) = (x + dx, y + dy);
         if !(nx >= 0.0 && nx < x_end && ny >= 0.0 && ny < y_end) {
-            break; // carried off the map
+            budget.carried_off += sediment; // carried off the map
+            budget.lost += sediment;
+            return;
         }
         let dh = height_and_gradient(map, width, nx, ny).0 - h;
         let capacity = (-dh * speed * water * p.capacity_factor).max(p.min_capacity);
@@ -112,5 +114,6 @@ pub fn run_droplet(
         x = nx;
         y = ny;
     }
+    budget.stranded += sediment;
     budget.lost += sediment;
 }

@@ -170,6 +170,8 @@ fn eroder_runs_in_chunks_and_reports_its_budget() {
         get(&b, "lost").as_f64().unwrap(),
     );
     assert!(er > 0.0 && (er - de - lo).abs() < 1e-9);
+    let parts_sum = get(&b, "carriedOff").as_f64().unwrap() + get(&b, "stranded").as_f64().unwrap();
+    assert!((parts_sum - lo).abs() < 1e-9);
     assert_error(
         JsEroder::new(32, 32, obj(&[("inertia", 2.into())]))
             .err()

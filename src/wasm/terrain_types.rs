@@ -68,8 +68,17 @@ export interface ErosionOptions {
   /** Starting speed, in [0, 16]. Default 1. */
   initialSpeed?: number;
 }
-/** Sediment totals since the Eroder was made (height units × cells). eroded − deposited = lost. */
-export interface ErosionBudget { eroded: number; deposited: number; lost: number; }
+/** Sediment totals since the Eroder was made (height units × cells); eroded − deposited = lost, up to rounding. */
+export interface ErosionBudget {
+  eroded: number;
+  deposited: number;
+  /** carriedOff + stranded. */
+  lost: number;
+  /** Sediment carried over the map's edge. */
+  carriedOff: number;
+  /** Sediment still held by droplets when they died (lifetime over, or stuck on a flat). */
+  stranded: number;
+}
 /** One row of `biomeLegend()`. */
 export interface BiomeLegendEntry { id: number; key: string; name: string; color: [number, number, number]; }
 /** What `biomes` returns. */
