@@ -9,8 +9,12 @@ export CHROMEDRIVER=/usr/bin/chromedriver
 echo "== native tests"
 cargo test --quiet
 
-echo "== browser tests (wasm-bindgen-test, headless Chromium)"
+echo "== browser tests (wasm-bindgen-test, headless Chromium), scalar wasm"
 wasm-pack test --headless --chrome
+
+echo "== browser tests again with WebAssembly SIMD (+simd128): the same golden hashes"
+CARGO_TARGET_DIR=target/simd RUSTFLAGS="-C target-feature=+simd128" \
+  wasm-pack test --headless --chrome
 
 echo "== site end-to-end tests"
 bash scripts/build.sh

@@ -11,6 +11,7 @@ use crate::noise::simplex::Simplex;
 use crate::noise::teaching::{Teaching, Variant};
 use crate::noise::value::Value;
 use crate::noise::worley::{Worley, WorleyDistance, WorleyParams, WorleyReturn};
+use crate::fill::RowNoise;
 use crate::noise::Noise;
 use crate::spec::Spec;
 
@@ -114,7 +115,8 @@ impl<K: Noise> Composed<K> {
         Some([acc[0] / n, acc[1] / n, acc[2] / n])
     }
 
-    pub fn fill2d(&self, out: &mut [f32], r: &Region) {
+    /// Point-by-point 2D fill: the reference the grid-aware fill must equal.
+    pub fn fill2d_points(&self, out: &mut [f32], r: &Region) {
         let xs = r.xs();
         for (j, row) in out.chunks_exact_mut(r.width).enumerate() {
             let y = r.y(j);
@@ -124,7 +126,8 @@ impl<K: Noise> Composed<K> {
         }
     }
 
-    pub fn fill3d(&self, out: &mut [f32], r: &Region) {
+    /// Point-by-point 3D slice fill.
+    pub fn fill3d_points(&self, out: &mut [f32], r: &Region) {
         let xs = r.xs();
         for (j, row) in out.chunks_exact_mut(r.width).enumerate() {
             let y = r.y(j);
@@ -141,6 +144,27 @@ impl<K: Noise> Composed<K> {
             for (o, &x) in row.iter_mut().zip(&xs) {
                 *o = self.eval4(x, y, r.z, r.w);
             }
+        }
+    }
+}
+
+impl<K: RowNoise> Composed<K> {
+    /// 2D fill: grid-aware rows ([`crate::fill`]) unless warped or tiled; the same bits
+    /// as [`Composed::fill2d_points`] either way.
+    pub fn fill2d(&self, out: &mut [f32], r: &Region) {
+        if self.warp.is_none() && self.period.is_none() {
+            crate::fill::fill2d(self, out, r)
+        } else {
+            self.fill2d_points(out, r)
+        }
+    }
+
+    /// 3D slice fill, grid-aware unless warped.
+    pub fn fill3d(&self, out: &mut [f32], r: &Region) {
+        if self.warp.is_none() {
+            crate::fill::fill3d(self, out, r)
+        } else {
+            self.fill3d_points(out, r)
         }
     }
 }

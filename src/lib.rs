@@ -9,11 +9,13 @@
 pub mod erosion;
 pub mod error;
 pub mod field;
+pub mod fill;
 pub mod fractal;
 pub mod grid;
 pub mod hydrology;
 pub mod noise;
 pub mod rng;
+pub mod simd;
 pub mod spec;
 pub mod terrain;
 

@@ -30,7 +30,7 @@ pub const REFERENCE_PERMUTATION: [u8; 256] = [
 
 #[derive(Clone, Debug)]
 pub struct Improved {
-    perm: [u8; 512],
+    pub(crate) perm: [u8; 512],
 }
 
 impl Improved {

@@ -13,7 +13,7 @@ use crate::rng;
 pub struct Perlin {
     pub(crate) perm: [u8; 512],
     pub(crate) grad2: [[f32; 2]; 256],
-    grad3: [[f32; 3]; 256],
+    pub(crate) grad3: [[f32; 3]; 256],
 }
 
 impl Perlin {

@@ -27,25 +27,25 @@
 use crate::rng;
 
 /// Scale factors: just under the reciprocals of the raw suprema given above.
-const SCALE2: f32 = 99.16;
-const SCALE3: f32 = 76.85;
-const SCALE4: f32 = 62.75;
+pub(crate) const SCALE2: f32 = 99.16;
+pub(crate) const SCALE3: f32 = 76.85;
+pub(crate) const SCALE4: f32 = 62.75;
 
 /// Squared kernel radius, see the module notes.
-const R2: f32 = 0.5;
+pub(crate) const R2: f32 = 0.5;
 
 /// 2D skew and unskew factors: (√3 − 1)/2 and (3 − √3)/6.
-const F2: f32 = 0.366_025_4;
-const G2: f32 = 0.211_324_87;
+pub(crate) const F2: f32 = 0.366_025_4;
+pub(crate) const G2: f32 = 0.211_324_87;
 /// 3D: 1/3 and 1/6.
-const F3: f32 = 1.0 / 3.0;
-const G3: f32 = 1.0 / 6.0;
+pub(crate) const F3: f32 = 1.0 / 3.0;
+pub(crate) const G3: f32 = 1.0 / 6.0;
 /// 4D: (√5 − 1)/4 and (5 − √5)/20.
 const F4: f32 = 0.309_017;
 const G4: f32 = 0.138_196_6;
 
 /// Unit vectors at angles k · 22.5°, k = 0..16.
-const GRAD2: [[f32; 2]; 16] = [
+pub(crate) const GRAD2: [[f32; 2]; 16] = [
     [1.0, 0.0],
     [0.923_879_5, 0.382_683_43],
     [0.707_106_77, 0.707_106_77],
@@ -65,7 +65,7 @@ const GRAD2: [[f32; 2]; 16] = [
 ];
 
 /// The 12 edge midpoints of the cube plus 4 repeats, as in Perlin's improved noise.
-const GRAD3: [[f32; 3]; 16] = [
+pub(crate) const GRAD3: [[f32; 3]; 16] = [
     [1.0, 1.0, 0.0],
     [-1.0, 1.0, 0.0],
     [1.0, -1.0, 0.0],
@@ -103,7 +103,7 @@ fn grad4(h: u8, d: [f32; 4]) -> f32 {
 /// Seeded simplex noise. Holds a doubled permutation table (512 bytes).
 #[derive(Clone, Debug)]
 pub struct Simplex {
-    perm: [u8; 512],
+    pub(crate) perm: [u8; 512],
 }
 
 impl Simplex {

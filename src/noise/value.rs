@@ -7,8 +7,8 @@ use crate::rng;
 
 #[derive(Clone, Debug)]
 pub struct Value {
-    perm: [u8; 512],
-    values: [f32; 256],
+    pub(crate) perm: [u8; 512],
+    pub(crate) values: [f32; 256],
 }
 
 impl Value {

@@ -31,6 +31,7 @@
 use crate::error::{check_range, Result};
 use crate::rng::hash3;
 
+mod rows;
 mod search;
 
 /// Which distance a [`Worley`] kernel returns.

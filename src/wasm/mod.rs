@@ -19,6 +19,12 @@ fn start() {
     console_error_panic_hook::set_once();
 }
 
+/// Whether this build runs its row kernels with WebAssembly SIMD (`+simd128`).
+#[wasm_bindgen]
+pub fn simd() -> bool {
+    crate::simd::SIMD
+}
+
 /// Turns a core error into the matching JS error class (`RangeError` or `TypeError`),
 /// whose message names the parameter and its allowed values.
 pub(crate) fn js_err(e: Error) -> JsValue {

@@ -1,0 +1,318 @@
+//! Row kernels of the lattice noises (value, classic Perlin, improved Perlin).
+//!
+//! Per column and octave: the cell index, fraction `xf`, `xf − 1`, the fade `u`, and the
+//! first level of the permutation hash for the cell's two x corners. Per row: the same
+//! on y (and z). Per sample only the remaining hash levels, the gradient or value
+//! lookups (scalar gathers) and the blend (four lanes at once) are left.
+
+use super::RowNoise;
+use crate::noise::improved::Improved;
+use crate::noise::perlin::Perlin;
+use crate::noise::value::Value;
+use crate::noise::{cell, fade};
+use crate::simd::{lerp4, F4};
+
+pub struct LatticeCols {
+    xf: Vec<f32>,
+    xf1: Vec<f32>,
+    u: Vec<f32>,
+    /// First-level hash of the cell's left and right corners.
+    p0: Vec<u32>,
+    p1: Vec<u32>,
+}
+
+/// Column data; `first(xi)` gives the first-level hashes of corners `xi` and `xi + 1`.
+#[inline]
+fn lattice_cols(xs: &[f32], first: impl Fn(i32) -> (u32, u32)) -> LatticeCols {
+    let n = xs.len();
+    let mut c = LatticeCols {
+        xf: Vec::with_capacity(n),
+        xf1: Vec::with_capacity(n),
+        u: Vec::with_capacity(n),
+        p0: Vec::with_capacity(n),
+        p1: Vec::with_capacity(n),
+    };
+    for &x in xs {
+        let (xi, xf) = cell(x);
+        let (a, b) = first(xi);
+        c.xf.push(xf);
+        c.xf1.push(xf - 1.0);
+        c.u.push(fade(xf));
+        c.p0.push(a);
+        c.p1.push(b);
+    }
+    c
+}
+
+/// Per-row y (or z) data: masked lattice index of both corners, fraction, fraction − 1,
+/// fade.
+struct Axis {
+    i0: u32,
+    i1: u32,
+    f: F4,
+    f1: F4,
+    s: F4,
+}
+
+impl Axis {
+    /// Classic hashing: corners `(i & 255, (i + 1) & 255)`.
+    #[inline]
+    fn wrapped(v: f32) -> Self {
+        let (i, f) = cell(v);
+        Self::with(f, (i & 255) as u32, (i.wrapping_add(1) & 255) as u32)
+    }
+    /// Improved noise's hashing: corners `(i & 255, (i & 255) + 1)`.
+    #[inline]
+    fn improved(v: f32) -> Self {
+        let (i, f) = cell(v);
+        Self::with(f, (i & 255) as u32, ((i & 255) + 1) as u32)
+    }
+    #[inline]
+    fn with(f: f32, i0: u32, i1: u32) -> Self {
+        Self {
+            i0,
+            i1,
+            f: F4::splat(f),
+            f1: F4::splat(f - 1.0),
+            s: F4::splat(fade(f)),
+        }
+    }
+}
+
+/// `perm[(p[l] + add) & 511]` for four lanes.
+#[inline(always)]
+fn hash4(perm: &[u8; 512], p: [u32; 4], add: u32) -> [u32; 4] {
+    p.map(|v| perm[((v + add) & 511) as usize] as u32)
+}
+
+#[inline(always)]
+fn lanes(v: &[u32], k: usize) -> [u32; 4] {
+    [v[k], v[k + 1], v[k + 2], v[k + 3]]
+}
+
+#[inline(always)]
+fn vals(t: &[f32; 256], h: [u32; 4]) -> F4 {
+    F4::new(
+        t[(h[0] & 255) as usize],
+        t[(h[1] & 255) as usize],
+        t[(h[2] & 255) as usize],
+        t[(h[3] & 255) as usize],
+    )
+}
+
+#[inline(always)]
+fn comp<const N: usize>(t: &[[f32; N]; 256], h: [u32; 4], a: usize) -> F4 {
+    F4::new(
+        t[(h[0] & 255) as usize][a],
+        t[(h[1] & 255) as usize][a],
+        t[(h[2] & 255) as usize][a],
+        t[(h[3] & 255) as usize][a],
+    )
+}
+
+fn classic_first(perm: &[u8; 512]) -> impl Fn(i32) -> (u32, u32) + '_ {
+    move |xi| {
+        (
+            perm[(xi & 255) as usize] as u32,
+            perm[(xi.wrapping_add(1) & 255) as usize] as u32,
+        )
+    }
+}
+
+impl RowNoise for Value {
+    type Cols = LatticeCols;
+    fn cols(&self, xs: &[f32]) -> LatticeCols {
+        lattice_cols(xs, classic_first(&self.perm))
+    }
+
+    fn row2(&self, c: &LatticeCols, _xs: &[f32], y: f32, out: &mut [f32]) {
+        let ya = Axis::wrapped(y);
+        for k in (0..out.len()).step_by(4) {
+            let (p0, p1) = (lanes(&c.p0, k), lanes(&c.p1, k));
+            let u = F4::load(&c.u[k..]);
+            let v00 = vals(&self.values, hash4(&self.perm, p0, ya.i0));
+            let v10 = vals(&self.values, hash4(&self.perm, p1, ya.i0));
+            let v01 = vals(&self.values, hash4(&self.perm, p0, ya.i1));
+            let v11 = vals(&self.values, hash4(&self.perm, p1, ya.i1));
+            lerp4(lerp4(v00, v10, u), lerp4(v01, v11, u), ya.s).store(&mut out[k..]);
+        }
+    }
+
+    fn row3(&self, c: &LatticeCols, _xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
+        let (ya, za) = (Axis::wrapped(y), Axis::wrapped(z));
+        let perm = &self.perm;
+        for k in (0..out.len()).step_by(4) {
+            let (p0, p1) = (lanes(&c.p0, k), lanes(&c.p1, k));
+            let u = F4::load(&c.u[k..]);
+            let (a0, a1) = (hash4(perm, p0, ya.i0), hash4(perm, p1, ya.i0));
+            let (b0, b1) = (hash4(perm, p0, ya.i1), hash4(perm, p1, ya.i1));
+            let layer = |zk: u32| {
+                let at = |a: [u32; 4]| vals(&self.values, hash4(perm, a, zk));
+                lerp4(
+                    lerp4(at(a0), at(a1), u),
+                    lerp4(at(b0), at(b1), u),
+                    ya.s,
+                )
+            };
+            lerp4(layer(za.i0), layer(za.i1), za.s).store(&mut out[k..]);
+        }
+    }
+}
+
+impl RowNoise for Perlin {
+    type Cols = LatticeCols;
+    fn cols(&self, xs: &[f32]) -> LatticeCols {
+        lattice_cols(xs, classic_first(&self.perm))
+    }
+
+    fn row2(&self, c: &LatticeCols, _xs: &[f32], y: f32, out: &mut [f32]) {
+        let ya = Axis::wrapped(y);
+        let g = &self.grad2;
+        for k in (0..out.len()).step_by(4) {
+            let (p0, p1) = (lanes(&c.p0, k), lanes(&c.p1, k));
+            let (xf, xf1, u) = (
+                F4::load(&c.xf[k..]),
+                F4::load(&c.xf1[k..]),
+                F4::load(&c.u[k..]),
+            );
+            let dot = |h: [u32; 4], dx: F4, dy: F4| comp(g, h, 0) * dx + comp(g, h, 1) * dy;
+            let a = dot(hash4(&self.perm, p0, ya.i0), xf, ya.f);
+            let b = dot(hash4(&self.perm, p1, ya.i0), xf1, ya.f);
+            let cc = dot(hash4(&self.perm, p0, ya.i1), xf, ya.f1);
+            let d = dot(hash4(&self.perm, p1, ya.i1), xf1, ya.f1);
+            lerp4(lerp4(a, b, u), lerp4(cc, d, u), ya.s).store(&mut out[k..]);
+        }
+    }
+
+    fn row3(&self, c: &LatticeCols, _xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
+        let (ya, za) = (Axis::wrapped(y), Axis::wrapped(z));
+        let (perm, g) = (&self.perm, &self.grad3);
+        for k in (0..out.len()).step_by(4) {
+            let (p0, p1) = (lanes(&c.p0, k), lanes(&c.p1, k));
+            let (xf, xf1, u) = (
+                F4::load(&c.xf[k..]),
+                F4::load(&c.xf1[k..]),
+                F4::load(&c.u[k..]),
+            );
+            let (a0, a1) = (hash4(perm, p0, ya.i0), hash4(perm, p1, ya.i0));
+            let (b0, b1) = (hash4(perm, p0, ya.i1), hash4(perm, p1, ya.i1));
+            let layer = |zk: u32, dz: F4| {
+                let dot = |a: [u32; 4], dx: F4, dy: F4| {
+                    let h = hash4(perm, a, zk);
+                    comp(g, h, 0) * dx + comp(g, h, 1) * dy + comp(g, h, 2) * dz
+                };
+                lerp4(
+                    lerp4(dot(a0, xf, ya.f), dot(a1, xf1, ya.f), u),
+                    lerp4(dot(b0, xf, ya.f1), dot(b1, xf1, ya.f1), u),
+                    ya.s,
+                )
+            };
+            // `zf - 0.0` in the point kernel is `zf` exactly.
+            lerp4(layer(za.i0, za.f), layer(za.i1, za.f1), za.s).store(&mut out[k..]);
+        }
+    }
+}
+
+/// Improved noise's 2D directions `(±1,±1), (±1,0), (0,±1)` by `h & 7`, as factors.
+const IG2: [[f32; 2]; 8] = [
+    [1.0, 1.0],
+    [-1.0, 1.0],
+    [1.0, -1.0],
+    [-1.0, -1.0],
+    [1.0, 0.0],
+    [-1.0, 0.0],
+    [0.0, 1.0],
+    [0.0, -1.0],
+];
+
+/// Perlin's 16 edge directions by `h & 15`, as factors of `(x, y, z)`.
+const IG3: [[f32; 3]; 16] = [
+    [1.0, 1.0, 0.0],
+    [-1.0, 1.0, 0.0],
+    [1.0, -1.0, 0.0],
+    [-1.0, -1.0, 0.0],
+    [1.0, 0.0, 1.0],
+    [-1.0, 0.0, 1.0],
+    [1.0, 0.0, -1.0],
+    [-1.0, 0.0, -1.0],
+    [0.0, 1.0, 1.0],
+    [0.0, -1.0, 1.0],
+    [0.0, 1.0, -1.0],
+    [0.0, -1.0, -1.0],
+    [1.0, 1.0, 0.0],
+    [0.0, -1.0, 1.0],
+    [-1.0, 1.0, 0.0],
+    [0.0, -1.0, -1.0],
+];
+
+#[inline(always)]
+fn ig<const N: usize, const M: usize>(t: &[[f32; N]; M], h: [u32; 4], a: usize) -> F4 {
+    let m = M as u32 - 1;
+    F4::new(
+        t[(h[0] & m) as usize][a],
+        t[(h[1] & m) as usize][a],
+        t[(h[2] & m) as usize][a],
+        t[(h[3] & m) as usize][a],
+    )
+}
+
+impl RowNoise for Improved {
+    type Cols = LatticeCols;
+    fn cols(&self, xs: &[f32]) -> LatticeCols {
+        let perm = &self.perm;
+        lattice_cols(xs, |xi| {
+            let x0 = (xi & 255) as usize;
+            (perm[x0] as u32, perm[x0 + 1] as u32)
+        })
+    }
+
+    fn row2(&self, c: &LatticeCols, _xs: &[f32], y: f32, out: &mut [f32]) {
+        let ya = Axis::improved(y);
+        for k in (0..out.len()).step_by(4) {
+            let (p0, p1) = (lanes(&c.p0, k), lanes(&c.p1, k));
+            let (xf, xf1, u) = (
+                F4::load(&c.xf[k..]),
+                F4::load(&c.xf1[k..]),
+                F4::load(&c.u[k..]),
+            );
+            let g = |h: [u32; 4], dx: F4, dy: F4| ig(&IG2, h, 0) * dx + ig(&IG2, h, 1) * dy;
+            let aa = g(hash4(&self.perm, p0, ya.i0), xf, ya.f);
+            let ba = g(hash4(&self.perm, p1, ya.i0), xf1, ya.f);
+            let ab = g(hash4(&self.perm, p0, ya.i1), xf, ya.f1);
+            let bb = g(hash4(&self.perm, p1, ya.i1), xf1, ya.f1);
+            lerp4(lerp4(aa, ba, u), lerp4(ab, bb, u), ya.s).store(&mut out[k..]);
+        }
+    }
+
+    fn row3(&self, c: &LatticeCols, _xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
+        let (ya, za) = (Axis::improved(y), Axis::improved(z));
+        let perm = &self.perm;
+        for k in (0..out.len()).step_by(4) {
+            let (p0, p1) = (lanes(&c.p0, k), lanes(&c.p1, k));
+            let (xf, xf1, u) = (
+                F4::load(&c.xf[k..]),
+                F4::load(&c.xf1[k..]),
+                F4::load(&c.u[k..]),
+            );
+            // a = p(xi) + yi; aa = p(a) + zi; ab = p(a + 1) + zi (likewise b).
+            let a = p0.map(|v| v + ya.i0);
+            let b = p1.map(|v| v + ya.i0);
+            let aa = hash4(perm, a, 0).map(|v| v + za.i0);
+            let ab = hash4(perm, a, 1).map(|v| v + za.i0);
+            let ba = hash4(perm, b, 0).map(|v| v + za.i0);
+            let bb = hash4(perm, b, 1).map(|v| v + za.i0);
+            let g = |i: [u32; 4], add: u32, dx: F4, dy: F4, dz: F4| {
+                let h = hash4(perm, i, add);
+                ig(&IG3, h, 0) * dx + ig(&IG3, h, 1) * dy + ig(&IG3, h, 2) * dz
+            };
+            let layer = |add: u32, dz: F4| {
+                lerp4(
+                    lerp4(g(aa, add, xf, ya.f, dz), g(ba, add, xf1, ya.f, dz), u),
+                    lerp4(g(ab, add, xf, ya.f1, dz), g(bb, add, xf1, ya.f1, dz), u),
+                    ya.s,
+                )
+            };
+            lerp4(layer(0, za.f), layer(1, za.f1), za.s).store(&mut out[k..]);
+        }
+    }
+}

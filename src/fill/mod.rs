@@ -1,0 +1,151 @@
+//! Grid-aware fills. A grid fill is not a million independent point queries: every
+//! sample of a column shares its x, every sample of a row its y, and each octave shares
+//! the column coordinates scaled by its frequency. So a fill
+//!
+//! - computes each column's noise-space x once per octave, and from it whatever the
+//!   kernel can reuse down the column ([`RowNoise::cols`]: lattice cell, fraction, fade,
+//!   first-level hash);
+//! - computes each row's y-side values once per row and octave (cell, fraction, fade);
+//! - evaluates one octave for a whole row at a time, four columns per step with
+//!   [`crate::simd`] (WebAssembly SIMD where the build has it), and adds the shaped
+//!   octave into a row accumulator.
+//!
+//! Every value is computed with the same IEEE operations in the same order as
+//! [`crate::field::Composed::eval2`] / `eval3` on the point (no FMA, no reassociation),
+//! so a fill equals point sampling bit for bit, in every build. The only freedom taken
+//! is the sign of an intermediate zero in improved Perlin's gradient dot products
+//! (`0·y + x` for `x`), which cannot change any non-zero result and is erased by the
+//! fractal sum's `0.0 + …`; tests/fill.rs checks millions of samples of every kernel.
+
+mod lattice;
+mod simplex;
+
+use crate::field::Composed;
+use crate::fractal::FractalKind;
+use crate::grid::Region;
+use crate::noise::Noise;
+use crate::simd::F4;
+
+/// A kernel that can evaluate a whole row of a grid at once.
+pub trait RowNoise: Noise {
+    /// What the kernel precomputes per column (for one octave).
+    type Cols;
+    /// Precomputes column data from the octave's x coordinates `xs` (length a multiple
+    /// of 4).
+    fn cols(&self, xs: &[f32]) -> Self::Cols;
+    /// `out[i] = noise2(xs[i], y)`; `out.len() == xs.len()`, a multiple of 4.
+    fn row2(&self, cols: &Self::Cols, xs: &[f32], y: f32, out: &mut [f32]);
+    /// `out[i] = noise3(xs[i], y, z)`.
+    fn row3(&self, cols: &Self::Cols, xs: &[f32], y: f32, z: f32, out: &mut [f32]);
+}
+
+/// Point-by-point rows, for kernels without a row form (the teaching variants).
+macro_rules! pointwise_rows {
+    ($t:ty) => {
+        impl $crate::fill::RowNoise for $t {
+            type Cols = ();
+            fn cols(&self, _xs: &[f32]) {}
+            fn row2(&self, _: &(), xs: &[f32], y: f32, out: &mut [f32]) {
+                for (o, &x) in out.iter_mut().zip(xs) {
+                    *o = self.noise2(x, y);
+                }
+            }
+            fn row3(&self, _: &(), xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
+                for (o, &x) in out.iter_mut().zip(xs) {
+                    *o = self.noise3(x, y, z);
+                }
+            }
+        }
+    };
+}
+pointwise_rows!(crate::noise::teaching::Teaching);
+
+/// `acc += amp · shape(n)`, four lanes at a time, the order of [`crate::fractal::Fractal::sum`].
+#[inline]
+fn accumulate(acc: &mut [f32], n: &[f32], amp: f32, kind: FractalKind) {
+    let a = F4::splat(amp);
+    let (one, two) = (F4::splat(1.0), F4::splat(2.0));
+    for (acc, n) in acc.chunks_exact_mut(4).zip(n.chunks_exact(4)) {
+        let v = F4::load(n);
+        let s = match kind {
+            FractalKind::Fbm => v,
+            FractalKind::Ridged => {
+                let r = one - v.abs();
+                two * r * r - one
+            }
+            FractalKind::Billow => two * v.abs() - one,
+            FractalKind::Turbulence => v.abs(),
+        };
+        (F4::load(acc) + a * s).store(acc);
+    }
+}
+
+/// The octave-independent and per-octave column data of one fill.
+struct Columns<C> {
+    octaves: Vec<(Vec<f32>, C)>,
+    padded: usize,
+}
+
+impl<C> Columns<C> {
+    fn new<K: RowNoise<Cols = C>>(c: &Composed<K>, r: &Region) -> Self {
+        let w = r.width;
+        let padded = (w + 3) & !3;
+        // Padding columns repeat the last real column: finite, discarded.
+        let base: Vec<f32> = (0..padded)
+            .map(|i| r.x(i.min(w - 1)) + c.offset[0])
+            .collect();
+        let octaves = c
+            .fractal
+            .freqs()
+            .iter()
+            .map(|&f| {
+                let xs: Vec<f32> = base.iter().map(|&x| x * f).collect();
+                let cols = c.base.cols(&xs);
+                (xs, cols)
+            })
+            .collect();
+        Self { octaves, padded }
+    }
+}
+
+fn finish(row: &mut [f32], acc: &[f32], norm: f32) {
+    for (o, &a) in row.iter_mut().zip(acc) {
+        *o = a / norm;
+    }
+}
+
+/// 2D fill of an unwarped, untiled field; equals `eval2` on every cell.
+pub fn fill2d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], r: &Region) {
+    let cols = Columns::new(c, r);
+    let fr = &c.fractal;
+    let mut acc = vec![0.0f32; cols.padded];
+    let mut n = vec![0.0f32; cols.padded];
+    for (j, row) in out.chunks_exact_mut(r.width).enumerate() {
+        let y = r.y(j) + c.offset[1];
+        acc.fill(0.0);
+        for (i, (xs, cc)) in cols.octaves.iter().enumerate() {
+            c.base.row2(cc, xs, y * fr.freqs()[i], &mut n);
+            accumulate(&mut acc, &n, fr.amps()[i], fr.kind);
+        }
+        finish(row, &acc, fr.norm());
+    }
+}
+
+/// 3D slice fill of an unwarped field; equals `eval3` on every cell.
+pub fn fill3d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], r: &Region) {
+    let cols = Columns::new(c, r);
+    let fr = &c.fractal;
+    let z = r.z + c.offset[2];
+    let mut acc = vec![0.0f32; cols.padded];
+    let mut n = vec![0.0f32; cols.padded];
+    for (j, row) in out.chunks_exact_mut(r.width).enumerate() {
+        let y = r.y(j) + c.offset[1];
+        acc.fill(0.0);
+        for (i, (xs, cc)) in cols.octaves.iter().enumerate() {
+            let f = fr.freqs()[i];
+            c.base.row3(cc, xs, y * f, z * f, &mut n);
+            accumulate(&mut acc, &n, fr.amps()[i], fr.kind);
+        }
+        finish(row, &acc, fr.norm());
+    }
+}

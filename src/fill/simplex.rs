@@ -1,0 +1,169 @@
+//! Row kernels of simplex noise: the skew, floor, corner offsets and kernel falloff of
+//! four samples at once; the corner hashes and gradient lookups per lane. The skew
+//! mixes x and y, so nothing is shared down a column; a row still shares `y`.
+
+use super::RowNoise;
+use crate::noise::simplex::{Simplex, F2, F3, G2, G3, GRAD2, GRAD3, R2, SCALE2, SCALE3};
+use crate::simd::{F4, I4};
+
+impl Simplex {
+    #[inline(always)]
+    fn h2(&self, i: i32, j: i32) -> usize {
+        let inner = self.perm[(j & 255) as usize] as usize;
+        self.perm[((i & 255) as usize + inner) & 511] as usize
+    }
+
+    #[inline(always)]
+    fn h3(&self, i: i32, j: i32, k: i32) -> usize {
+        let a = self.perm[(k & 255) as usize] as usize;
+        let b = self.perm[((j & 255) as usize + a) & 511] as usize;
+        self.perm[((i & 255) as usize + b) & 511] as usize
+    }
+}
+
+#[inline(always)]
+fn g2(h: [usize; 4], a: usize) -> F4 {
+    F4::new(
+        GRAD2[h[0] & 15][a],
+        GRAD2[h[1] & 15][a],
+        GRAD2[h[2] & 15][a],
+        GRAD2[h[3] & 15][a],
+    )
+}
+
+#[inline(always)]
+fn g3(h: [usize; 4], a: usize) -> F4 {
+    F4::new(
+        GRAD3[h[0] & 15][a],
+        GRAD3[h[1] & 15][a],
+        GRAD3[h[2] & 15][a],
+        GRAD3[h[3] & 15][a],
+    )
+}
+
+impl RowNoise for Simplex {
+    type Cols = ();
+    fn cols(&self, _xs: &[f32]) {}
+
+    fn row2(&self, _: &(), xs: &[f32], y: f32, out: &mut [f32]) {
+        let (r2, g2c, g22) = (F4::splat(R2), F4::splat(G2), F4::splat(2.0 * G2));
+        let (zero, one) = (F4::splat(0.0), F4::splat(1.0));
+        let y = F4::splat(y);
+        for k in (0..out.len()).step_by(4) {
+            let x = F4::load(&xs[k..]);
+            let s = (x + y) * F4::splat(F2);
+            let i = (x + s).floor();
+            let j = (y + s).floor();
+            let t = (i + j) * F4::splat(G2);
+            let x0 = x - (i - t);
+            let y0 = y - (j - t);
+            let m = x0.gt(y0);
+            let (i1, j1) = (m.select(one, zero), m.select(zero, one));
+            let (ii, jj) = (i.to_i4().to_array(), j.to_i4().to_array());
+            let (i1i, j1i) = (
+                m.select(I4::splat(1), I4::splat(0)).to_array(),
+                m.select(I4::splat(0), I4::splat(1)).to_array(),
+            );
+            let h0: [usize; 4] = core::array::from_fn(|l| self.h2(ii[l], jj[l]));
+            let h1: [usize; 4] = core::array::from_fn(|l| {
+                self.h2(ii[l].wrapping_add(i1i[l]), jj[l].wrapping_add(j1i[l]))
+            });
+            let h2: [usize; 4] = core::array::from_fn(|l| {
+                self.h2(ii[l].wrapping_add(1), jj[l].wrapping_add(1))
+            });
+            let corners = [
+                (x0, y0, h0),
+                (x0 - i1 + g2c, y0 - j1 + g2c, h1),
+                (x0 - one + g22, y0 - one + g22, h2),
+            ];
+            let mut v = zero;
+            for (cx, cy, h) in corners {
+                let t = r2 - cx * cx - cy * cy;
+                let gd = g2(h, 0) * cx + g2(h, 1) * cy;
+                let t2 = t * t;
+                let t4 = t2 * t2;
+                v = t.gt(zero).select(v + t4 * gd, v);
+            }
+            (F4::splat(SCALE2) * v).store(&mut out[k..]);
+        }
+    }
+
+    fn row3(&self, _: &(), xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
+        let (r2, zero) = (F4::splat(R2), F4::splat(0.0));
+        let (y, z) = (F4::splat(y), F4::splat(z));
+        for k in (0..out.len()).step_by(4) {
+            let x = F4::load(&xs[k..]);
+            let s = (x + y + z) * F4::splat(F3);
+            let (i, j, kk) = ((x + s).floor(), (y + s).floor(), (z + s).floor());
+            let t = (i + j + kk) * F4::splat(G3);
+            let d0 = [x - (i - t), y - (j - t), z - (kk - t)];
+            let (ax, ay, az) = (d0[0].to_array(), d0[1].to_array(), d0[2].to_array());
+            let (ii, jj, ki) = (
+                i.to_i4().to_array(),
+                j.to_i4().to_array(),
+                kk.to_i4().to_array(),
+            );
+            // Per lane: the two middle corners of the simplex (the point kernel's ranking).
+            let mut steps = [[[0i32; 3]; 4]; 2];
+            for l in 0..4 {
+                let (x0, y0, z0) = (ax[l], ay[l], az[l]);
+                let (a, b): ([i32; 3], [i32; 3]) = if x0 >= y0 {
+                    if y0 >= z0 {
+                        ([1, 0, 0], [1, 1, 0])
+                    } else if x0 >= z0 {
+                        ([1, 0, 0], [1, 0, 1])
+                    } else {
+                        ([0, 0, 1], [1, 0, 1])
+                    }
+                } else if y0 < z0 {
+                    ([0, 0, 1], [0, 1, 1])
+                } else if x0 < z0 {
+                    ([0, 1, 0], [0, 1, 1])
+                } else {
+                    ([0, 1, 0], [1, 1, 0])
+                };
+                steps[0][l] = a;
+                steps[1][l] = b;
+            }
+            let mut v = zero;
+            for n in 0..4usize {
+                let st: [[i32; 3]; 4] = match n {
+                    0 => [[0; 3]; 4],
+                    1 => steps[0],
+                    2 => steps[1],
+                    _ => [[1; 3]; 4],
+                };
+                let off = F4::splat(n as f32 * G3);
+                let sf = |a: usize| {
+                    F4::new(
+                        st[0][a] as f32,
+                        st[1][a] as f32,
+                        st[2][a] as f32,
+                        st[3][a] as f32,
+                    )
+                };
+                let d = [
+                    d0[0] - sf(0) + off,
+                    d0[1] - sf(1) + off,
+                    d0[2] - sf(2) + off,
+                ];
+                let t = r2 - d[0] * d[0] - d[1] * d[1] - d[2] * d[2];
+                let m = t.gt(zero);
+                if !m.any() {
+                    continue;
+                }
+                let h: [usize; 4] = core::array::from_fn(|l| {
+                    self.h3(
+                        ii[l].wrapping_add(st[l][0]),
+                        jj[l].wrapping_add(st[l][1]),
+                        ki[l].wrapping_add(st[l][2]),
+                    )
+                });
+                let t2 = t * t;
+                let dot = g3(h, 0) * d[0] + g3(h, 1) * d[1] + g3(h, 2) * d[2];
+                v = m.select(v + t2 * t2 * dot, v);
+            }
+            (F4::splat(SCALE3) * v).store(&mut out[k..]);
+        }
+    }
+}

@@ -1,0 +1,410 @@
+//! Four-lane `f32`/`i32` vectors for the row kernels of [`crate::fill`].
+//!
+//! With `-C target-feature=+simd128` on wasm32 these are WebAssembly `v128` values
+//! (`f32x4`, `i32x4`); everywhere else they are plain `[f32; 4]` arrays that the
+//! compiler may or may not vectorise. Every operation is an IEEE operation with the same
+//! rounding in both forms (add, sub, mul, div, sqrt, floor, abs, min/max of non-NaN
+//! values without signed zeros, conversions, wrapping integer ops, no FMA), so the two
+//! forms, and the scalar kernels they mirror, give the same bits.
+//!
+//! Table lookups (gathers) are scalar: WebAssembly SIMD has no gather instruction.
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod imp {
+    use core::arch::wasm32::*;
+    use core::ops::{Add, BitAnd, BitOr, BitXor, Div, Mul, Neg, Sub};
+
+    /// Whether this build uses WebAssembly SIMD.
+    pub const SIMD: bool = true;
+
+    #[derive(Clone, Copy)]
+    pub struct F4(v128);
+    #[derive(Clone, Copy)]
+    pub struct I4(v128);
+    /// Lane mask: all ones or all zeros per lane.
+    #[derive(Clone, Copy)]
+    pub struct M4(v128);
+
+    impl F4 {
+        #[inline(always)]
+        pub fn splat(x: f32) -> Self {
+            F4(f32x4_splat(x))
+        }
+        #[inline(always)]
+        pub fn new(a: f32, b: f32, c: f32, d: f32) -> Self {
+            F4(f32x4(a, b, c, d))
+        }
+        #[inline(always)]
+        pub fn load(s: &[f32]) -> Self {
+            assert!(s.len() >= 4);
+            // SAFETY: four f32 are in bounds; wasm loads need no alignment.
+            F4(unsafe { v128_load(s.as_ptr() as *const v128) })
+        }
+        #[inline(always)]
+        pub fn store(self, s: &mut [f32]) {
+            assert!(s.len() >= 4);
+            // SAFETY: four f32 are in bounds; wasm stores need no alignment.
+            unsafe { v128_store(s.as_mut_ptr() as *mut v128, self.0) }
+        }
+        #[inline(always)]
+        pub fn floor(self) -> Self {
+            F4(f32x4_floor(self.0))
+        }
+        #[inline(always)]
+        pub fn abs(self) -> Self {
+            F4(f32x4_abs(self.0))
+        }
+        #[inline(always)]
+        pub fn sqrt(self) -> Self {
+            F4(f32x4_sqrt(self.0))
+        }
+        #[inline(always)]
+        pub fn min(self, o: Self) -> Self {
+            F4(f32x4_min(self.0, o.0))
+        }
+        #[inline(always)]
+        pub fn max(self, o: Self) -> Self {
+            F4(f32x4_max(self.0, o.0))
+        }
+        #[inline(always)]
+        pub fn lt(self, o: Self) -> M4 {
+            M4(f32x4_lt(self.0, o.0))
+        }
+        #[inline(always)]
+        pub fn gt(self, o: Self) -> M4 {
+            M4(f32x4_gt(self.0, o.0))
+        }
+        #[inline(always)]
+        pub fn ge(self, o: Self) -> M4 {
+            M4(f32x4_ge(self.0, o.0))
+        }
+        /// `as i32` per lane (truncating, saturating).
+        #[inline(always)]
+        pub fn to_i4(self) -> I4 {
+            I4(i32x4_trunc_sat_f32x4(self.0))
+        }
+        #[inline(always)]
+        pub fn to_array(self) -> [f32; 4] {
+            [
+                f32x4_extract_lane::<0>(self.0),
+                f32x4_extract_lane::<1>(self.0),
+                f32x4_extract_lane::<2>(self.0),
+                f32x4_extract_lane::<3>(self.0),
+            ]
+        }
+    }
+
+    impl I4 {
+        #[inline(always)]
+        pub fn splat(x: i32) -> Self {
+            I4(i32x4_splat(x))
+        }
+        #[inline(always)]
+        pub fn new(a: i32, b: i32, c: i32, d: i32) -> Self {
+            I4(i32x4(a, b, c, d))
+        }
+        #[inline(always)]
+        pub fn load(s: &[i32]) -> Self {
+            assert!(s.len() >= 4);
+            // SAFETY: four i32 are in bounds; wasm loads need no alignment.
+            I4(unsafe { v128_load(s.as_ptr() as *const v128) })
+        }
+        /// `as f32` per lane.
+        #[inline(always)]
+        pub fn to_f4(self) -> F4 {
+            F4(f32x4_convert_i32x4(self.0))
+        }
+        #[inline(always)]
+        pub fn shr<const N: u32>(self) -> Self {
+            I4(u32x4_shr(self.0, N))
+        }
+        #[inline(always)]
+        pub fn to_array(self) -> [i32; 4] {
+            [
+                i32x4_extract_lane::<0>(self.0),
+                i32x4_extract_lane::<1>(self.0),
+                i32x4_extract_lane::<2>(self.0),
+                i32x4_extract_lane::<3>(self.0),
+            ]
+        }
+    }
+
+    impl M4 {
+        /// `if mask { a } else { b }` per lane.
+        #[inline(always)]
+        pub fn select<T: Lanes>(self, a: T, b: T) -> T {
+            T::from_v(v128_bitselect(a.v(), b.v(), self.0))
+        }
+        #[inline(always)]
+        pub fn any(self) -> bool {
+            v128_any_true(self.0)
+        }
+        #[inline(always)]
+        pub fn and(self, o: Self) -> Self {
+            M4(v128_and(self.0, o.0))
+        }
+        #[inline(always)]
+        pub fn and_not(self, o: Self) -> Self {
+            M4(v128_andnot(self.0, o.0))
+        }
+        #[inline(always)]
+        pub fn all_true() -> Self {
+            M4(i32x4_splat(-1))
+        }
+    }
+
+    pub trait Lanes: Copy {
+        fn v(self) -> v128;
+        fn from_v(v: v128) -> Self;
+    }
+    impl Lanes for F4 {
+        #[inline(always)]
+        fn v(self) -> v128 {
+            self.0
+        }
+        #[inline(always)]
+        fn from_v(v: v128) -> Self {
+            F4(v)
+        }
+    }
+    impl Lanes for I4 {
+        #[inline(always)]
+        fn v(self) -> v128 {
+            self.0
+        }
+        #[inline(always)]
+        fn from_v(v: v128) -> Self {
+            I4(v)
+        }
+    }
+
+    macro_rules! binop {
+        ($t:ident, $tr:ident, $m:ident, $f:ident) => {
+            impl $tr for $t {
+                type Output = $t;
+                #[inline(always)]
+                fn $m(self, o: $t) -> $t {
+                    $t($f(self.0, o.0))
+                }
+            }
+        };
+    }
+    binop!(F4, Add, add, f32x4_add);
+    binop!(F4, Sub, sub, f32x4_sub);
+    binop!(F4, Mul, mul, f32x4_mul);
+    binop!(F4, Div, div, f32x4_div);
+    binop!(I4, Add, add, i32x4_add);
+    binop!(I4, Sub, sub, i32x4_sub);
+    binop!(I4, Mul, mul, i32x4_mul);
+    binop!(I4, BitXor, bitxor, v128_xor);
+    binop!(I4, BitAnd, bitand, v128_and);
+    binop!(I4, BitOr, bitor, v128_or);
+    impl Neg for F4 {
+        type Output = F4;
+        #[inline(always)]
+        fn neg(self) -> F4 {
+            F4(f32x4_neg(self.0))
+        }
+    }
+}
+
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+mod imp {
+    use core::ops::{Add, BitAnd, BitOr, BitXor, Div, Mul, Neg, Sub};
+
+    /// Whether this build uses WebAssembly SIMD.
+    pub const SIMD: bool = false;
+
+    #[derive(Clone, Copy)]
+    pub struct F4([f32; 4]);
+    #[derive(Clone, Copy)]
+    pub struct I4([i32; 4]);
+    #[derive(Clone, Copy)]
+    pub struct M4([bool; 4]);
+
+    impl F4 {
+        #[inline(always)]
+        pub fn splat(x: f32) -> Self {
+            F4([x; 4])
+        }
+        #[inline(always)]
+        pub fn new(a: f32, b: f32, c: f32, d: f32) -> Self {
+            F4([a, b, c, d])
+        }
+        #[inline(always)]
+        pub fn load(s: &[f32]) -> Self {
+            F4([s[0], s[1], s[2], s[3]])
+        }
+        #[inline(always)]
+        pub fn store(self, s: &mut [f32]) {
+            s[..4].copy_from_slice(&self.0);
+        }
+        #[inline(always)]
+        pub fn floor(self) -> Self {
+            F4(self.0.map(f32::floor))
+        }
+        #[inline(always)]
+        pub fn abs(self) -> Self {
+            F4(self.0.map(f32::abs))
+        }
+        #[inline(always)]
+        pub fn sqrt(self) -> Self {
+            F4(self.0.map(f32::sqrt))
+        }
+        #[inline(always)]
+        pub fn min(self, o: Self) -> Self {
+            F4(core::array::from_fn(|i| self.0[i].min(o.0[i])))
+        }
+        #[inline(always)]
+        pub fn max(self, o: Self) -> Self {
+            F4(core::array::from_fn(|i| self.0[i].max(o.0[i])))
+        }
+        #[inline(always)]
+        pub fn lt(self, o: Self) -> M4 {
+            M4(core::array::from_fn(|i| self.0[i] < o.0[i]))
+        }
+        #[inline(always)]
+        pub fn gt(self, o: Self) -> M4 {
+            M4(core::array::from_fn(|i| self.0[i] > o.0[i]))
+        }
+        #[inline(always)]
+        pub fn ge(self, o: Self) -> M4 {
+            M4(core::array::from_fn(|i| self.0[i] >= o.0[i]))
+        }
+        #[inline(always)]
+        pub fn to_i4(self) -> I4 {
+            I4(self.0.map(|v| v as i32))
+        }
+        #[inline(always)]
+        pub fn to_array(self) -> [f32; 4] {
+            self.0
+        }
+    }
+
+    impl I4 {
+        #[inline(always)]
+        pub fn splat(x: i32) -> Self {
+            I4([x; 4])
+        }
+        #[inline(always)]
+        pub fn new(a: i32, b: i32, c: i32, d: i32) -> Self {
+            I4([a, b, c, d])
+        }
+        #[inline(always)]
+        pub fn load(s: &[i32]) -> Self {
+            I4([s[0], s[1], s[2], s[3]])
+        }
+        #[inline(always)]
+        pub fn to_f4(self) -> F4 {
+            F4(self.0.map(|v| v as f32))
+        }
+        #[inline(always)]
+        pub fn shr<const N: u32>(self) -> Self {
+            I4(self.0.map(|v| ((v as u32) >> N) as i32))
+        }
+        #[inline(always)]
+        pub fn to_array(self) -> [i32; 4] {
+            self.0
+        }
+    }
+
+    pub trait Lanes: Copy {
+        fn pick(m: [bool; 4], a: Self, b: Self) -> Self;
+    }
+    impl Lanes for F4 {
+        #[inline(always)]
+        fn pick(m: [bool; 4], a: Self, b: Self) -> Self {
+            F4(core::array::from_fn(|i| if m[i] { a.0[i] } else { b.0[i] }))
+        }
+    }
+    impl Lanes for I4 {
+        #[inline(always)]
+        fn pick(m: [bool; 4], a: Self, b: Self) -> Self {
+            I4(core::array::from_fn(|i| if m[i] { a.0[i] } else { b.0[i] }))
+        }
+    }
+
+    impl M4 {
+        #[inline(always)]
+        pub fn select<T: Lanes>(self, a: T, b: T) -> T {
+            T::pick(self.0, a, b)
+        }
+        #[inline(always)]
+        pub fn any(self) -> bool {
+            self.0.iter().any(|&b| b)
+        }
+        #[inline(always)]
+        pub fn and(self, o: Self) -> Self {
+            M4(core::array::from_fn(|i| self.0[i] && o.0[i]))
+        }
+        #[inline(always)]
+        pub fn and_not(self, o: Self) -> Self {
+            M4(core::array::from_fn(|i| self.0[i] && !o.0[i]))
+        }
+        #[inline(always)]
+        pub fn all_true() -> Self {
+            M4([true; 4])
+        }
+    }
+
+    macro_rules! fbinop {
+        ($tr:ident, $m:ident, $op:tt) => {
+            impl $tr for F4 {
+                type Output = F4;
+                #[inline(always)]
+                fn $m(self, o: F4) -> F4 {
+                    F4(core::array::from_fn(|i| self.0[i] $op o.0[i]))
+                }
+            }
+        };
+    }
+    fbinop!(Add, add, +);
+    fbinop!(Sub, sub, -);
+    fbinop!(Mul, mul, *);
+    fbinop!(Div, div, /);
+    macro_rules! ibinop {
+        ($tr:ident, $m:ident, $f:expr) => {
+            impl $tr for I4 {
+                type Output = I4;
+                #[inline(always)]
+                fn $m(self, o: I4) -> I4 {
+                    let f: fn(i32, i32) -> i32 = $f;
+                    I4(core::array::from_fn(|i| f(self.0[i], o.0[i])))
+                }
+            }
+        };
+    }
+    ibinop!(Add, add, |a, b| a.wrapping_add(b));
+    ibinop!(Sub, sub, |a, b| a.wrapping_sub(b));
+    ibinop!(Mul, mul, |a, b| a.wrapping_mul(b));
+    ibinop!(BitXor, bitxor, |a, b| a ^ b);
+    ibinop!(BitAnd, bitand, |a, b| a & b);
+    ibinop!(BitOr, bitor, |a, b| a | b);
+    impl Neg for F4 {
+        type Output = F4;
+        #[inline(always)]
+        fn neg(self) -> F4 {
+            F4(self.0.map(|v| -v))
+        }
+    }
+}
+
+pub use imp::{Lanes, F4, I4, M4, SIMD};
+
+/// `F4` of `t[i[k]]`: a scalar gather.
+#[inline(always)]
+pub fn gather(t: &[f32], i: [usize; 4]) -> F4 {
+    F4::new(t[i[0]], t[i[1]], t[i[2]], t[i[3]])
+}
+
+/// Quintic fade, same operation order as [`crate::noise::fade`].
+#[inline(always)]
+pub fn fade4(t: F4) -> F4 {
+    t * t * t * (t * (t * F4::splat(6.0) - F4::splat(15.0)) + F4::splat(10.0))
+}
+
+/// Same operation order as [`crate::noise::lerp`].
+#[inline(always)]
+pub fn lerp4(a: F4, b: F4, t: F4) -> F4 {
+    a + t * (b - a)
+}

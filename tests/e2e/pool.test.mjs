@@ -1,0 +1,74 @@
+// The worker pool (www/js/pool.js and its package copy www/pkg/pool.js) on a page served
+// by the plain static server: pool.fill2d / fill3d equal Field.fill2d / fill3d of one
+// thread bit for bit, bad input rejects with the core's error classes, and the package
+// copy works from www/pkg/ with its sibling glue.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { start } from './helpers.mjs';
+
+test('worker pool fills equal one-thread fills bit for bit', async () => {
+  const env = await start();
+  try {
+    const { page, problems } = await env.open('/bench/empty.html');
+    const result = await page.evaluate(async () => {
+      const lf = await import('/pkg/landform.js');
+      await lf.default({ module_or_path: '/pkg/landform_bg.wasm' });
+      const { createPool } = await import('/js/pool.js');
+      const pkgPool = await import('/pkg/pool.js');
+      const same = (a, b) => {
+        if (a.length !== b.length) return `length ${a.length} vs ${b.length}`;
+        const x = new Uint32Array(a.buffer, a.byteOffset, a.length), y = new Uint32Array(b.buffer, b.byteOffset, b.length);
+        for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return `differs at ${i}: ${a[i]} vs ${b[i]}`;
+        return 'same';
+      };
+      const specs = [
+        { noise: 'perlin', seed: 42, fractal: { kind: 'fbm', octaves: 4, persistence: 0.5, lacunarity: 2 } },
+        { noise: 'simplex', seed: 7, fractal: { kind: 'ridged', octaves: 3, persistence: 0.5, lacunarity: 2 } },
+        { noise: 'worley', seed: 5, worley: { return: 'f2-f1' } },
+        { noise: 'value', seed: 3, warp: { strength: 1.5, seed: 9, octaves: 2, frequency: 1 } },
+      ];
+      const region = { width: 301, height: 257, scale: 32, x0: -13, y0: 7 };
+      const out = { checks: [], simd: lf.simd() };
+      for (const [name, pool] of [['www/js/pool.js', createPool({ size: 2 })], ['www/pkg/pool.js', pkgPool.createPool({ size: 3 })]]) {
+        for (const spec of specs) {
+          const f = new lf.Field(spec);
+          const one = new Float32Array(region.width * region.height);
+          f.fill2d(one, region);
+          out.checks.push([`${name} 2D ${spec.noise}`, same(await pool.fill2d(spec, region), one)]);
+          if (!spec.warp) {
+            f.fill3d(one, { ...region, z: 0.375 });
+            out.checks.push([`${name} 3D ${spec.noise}`, same(await pool.fill3d(spec, { ...region, z: 0.375 }), one)]);
+          }
+          f.free();
+        }
+        // Many fills in flight at once still land in the right places.
+        const spec = specs[0];
+        const all = await Promise.all([0, 1, 2, 3, 4].map((k) => pool.fill2d(spec, { width: 64, height: 33, scale: 16, y0: 33 * k })));
+        const f = new lf.Field(spec);
+        const whole = new Float32Array(64 * 165);
+        f.fill2d(whole, { width: 64, height: 165, scale: 16 });
+        f.free();
+        const joined = new Float32Array(64 * 165);
+        all.forEach((a, k) => joined.set(a, k * 64 * 33));
+        out.checks.push([`${name} concurrent tiles`, same(joined, whole)]);
+        const err = async (p) => p.then(() => 'resolved', (e) => `${e.name}: ${e.message}`);
+        out.badOctaves = await err(pool.fill2d({ fractal: { octaves: 99 } }, region));
+        out.badNoise = await err(pool.fill2d({ noise: 'nope' }, region));
+        out.badRegion = await err(pool.fill2d({}, { width: 0, height: 4, scale: 1 }));
+        out.after = same(await pool.fill2d(specs[0], region), await pool.fill2d(specs[0], region));
+        out.size = pool.size;
+        pool.close();
+      }
+      return out;
+    });
+    for (const [what, verdict] of result.checks) assert.equal(verdict, 'same', what);
+    assert.ok(result.checks.length >= 14);
+    assert.match(result.badOctaves, /^RangeError: .*fractal\.octaves/);
+    assert.match(result.badNoise, /^TypeError: .*noise/);
+    assert.match(result.badRegion, /^RangeError/);
+    assert.equal(result.after, 'same');
+    assert.deepEqual(problems, []);
+  } finally {
+    await env.close();
+  }
+});

@@ -1,0 +1,299 @@
+// landform benchmark page: every contestant runs the same workloads in this browser,
+// interleaved (round r runs everyone once before round r + 1), after warm-up rounds;
+// the median time of the timed rounds counts. Every output gets a checksum so nothing
+// can be optimised away, and landform's three variants must produce the same bits.
+import initSimd, * as simd from '../pkg/landform.js';
+import initScalar, * as scalar from './pkg-scalar/landform.js';
+import { createPool } from '../js/pool.js';
+import heatmap from '../js/figures/heatmap.js';
+import { createNoise2D, createNoise3D } from './vendor/simplex-noise/simplex-noise.js';
+import FastNoiseLite from './vendor/fastnoise-lite/FastNoiseLite.js';
+import { makeNoise2D, makeNoise3D } from './vendor/open-simplex-noise/mod.js';
+
+const W1 = { name: 'W1', label: '2D, 1 octave, 1024²', dims: 2, n: 1024, octaves: 1 };
+const W2 = { name: 'W2', label: '2D fBm 8 octaves, 512²', dims: 2, n: 512, octaves: 8 };
+const W3 = { name: 'W3', label: '3D, 256²×16', dims: 3, n: 256, depth: 16, octaves: 1 };
+const WORKLOADS = [W1, W2, W3];
+const SCALE = 32;
+
+function mulberry32(a) {
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const samples = (w) => w.n * w.n * (w.depth ?? 1);
+
+// ---- JavaScript peers: a point function per dimension, driven by the same loops.
+const FBM_NORM = (() => { let s = 0, a = 1; for (let o = 0; o < 8; o++) { s += a; a *= 0.5; } return s; })();
+
+function gridJs(w, f2, f3, out) {
+  const n = w.n;
+  let k = 0;
+  if (w.dims === 3) {
+    for (let z = 0; z < w.depth; z++) {
+      const zz = z / 8;
+      for (let j = 0; j < n; j++) {
+        const y = j / SCALE;
+        for (let i = 0; i < n; i++) out[k++] = f3(i / SCALE, y, zz);
+      }
+    }
+  } else if (w.octaves === 1) {
+    for (let j = 0; j < n; j++) {
+      const y = j / SCALE;
+      for (let i = 0; i < n; i++) out[k++] = f2(i / SCALE, y);
+    }
+  } else {
+    for (let j = 0; j < n; j++) {
+      const y = j / SCALE;
+      for (let i = 0; i < n; i++) {
+        const x = i / SCALE;
+        let sum = 0, amp = 1, f = 1;
+        for (let o = 0; o < 8; o++) { sum += amp * f2(x * f, y * f); amp *= 0.5; f *= 2; }
+        out[k++] = sum / FBM_NORM;
+      }
+    }
+  }
+}
+
+function fastnoise(type, w) {
+  const n = new FastNoiseLite(1337);
+  n.SetNoiseType(type);
+  n.SetFrequency(1);
+  if (w.octaves > 1) {
+    n.SetFractalType(FastNoiseLite.FractalType.FBm);
+    n.SetFractalOctaves(8);
+    n.SetFractalGain(0.5);
+    n.SetFractalLacunarity(2);
+  }
+  return n;
+}
+
+function peers() {
+  const list = [];
+  const add = (lib, noise, make) => list.push({ lib, noise, variant: 'JS', make });
+  add('simplex-noise 4.0.3', 'simplex', () => {
+    const n2 = createNoise2D(mulberry32(1)), n3 = createNoise3D(mulberry32(1));
+    return (w, out) => gridJs(w, n2, n3, out);
+  });
+  for (const [kind, f2, f3] of [['simplex', 'simplex2', 'simplex3'], ['perlin', 'perlin2', 'perlin3']]) {
+    add('noisejs 2.1.0', kind, () => {
+      const n = new globalThis.Noise(0.5);
+      const a = n[f2].bind(n), b = n[f3].bind(n);
+      return (w, out) => gridJs(w, a, b, out);
+    });
+  }
+  for (const [kind, type] of [['opensimplex2', 'OpenSimplex2'], ['perlin', 'Perlin'], ['value', 'Value']]) {
+    add('fastnoise-lite 1.1.1', kind, () => (w, out) => {
+      const n = fastnoise(FastNoiseLite.NoiseType[type], w);
+      // GetNoise does the fractal itself (normalised by its fractal bounding).
+      const g2 = (x, y) => n.GetNoise(x, y), g3 = (x, y, z) => n.GetNoise(x, y, z);
+      if (w.octaves > 1) {
+        const m = w.n; let k = 0;
+        for (let j = 0; j < m; j++) { const y = j / SCALE; for (let i = 0; i < m; i++) out[k++] = g2(i / SCALE, y); }
+      } else gridJs(w, g2, g3, out);
+    });
+  }
+  add('open-simplex-noise 3.0.0', 'opensimplex', () => {
+    const n2 = makeNoise2D(1), n3 = makeNoise3D(1);
+    return (w, out) => gridJs(w, n2, n3, out);
+  });
+  return list;
+}
+
+// ---- landform: scalar wasm, SIMD wasm, SIMD + pool.
+function specOf(noise, w) {
+  const spec = { noise, seed: 1 };
+  if (w.octaves > 1) spec.fractal = { kind: 'fbm', octaves: 8, persistence: 0.5, lacunarity: 2 };
+  return spec;
+}
+
+function landformOne(api, variant, noise) {
+  return {
+    lib: 'landform', noise, variant,
+    make: () => {
+      const fields = new Map();
+      return (w, out) => {
+        let f = fields.get(w.name);
+        if (!f) { f = new api.Field(specOf(noise, w)); fields.set(w.name, f); }
+        const n = w.n;
+        if (w.dims === 3) {
+          const slice = n * n;
+          for (let z = 0; z < w.depth; z++) {
+            f.fill3d(out.subarray(z * slice, (z + 1) * slice), { width: n, height: n, scale: SCALE, z: z / 8 });
+          }
+        } else {
+          f.fill2d(out, { width: n, height: n, scale: SCALE });
+        }
+      };
+    },
+  };
+}
+
+function landformPool(pool, noise) {
+  return {
+    lib: 'landform', noise, variant: `SIMD + pool(${pool.size})`, async: true,
+    make: () => async (w, out) => {
+      const n = w.n, spec = specOf(noise, w);
+      if (w.dims === 3) {
+        const slice = n * n;
+        const parts = await Promise.all(Array.from({ length: w.depth }, (_, z) =>
+          pool.fill3d(spec, { width: n, height: n, scale: SCALE, z: z / 8 })));
+        parts.forEach((p, z) => out.set(p, z * slice));
+      } else {
+        out.set(await pool.fill2d(spec, { width: n, height: n, scale: SCALE }));
+      }
+    },
+  };
+}
+
+function checksum(out) {
+  let s = 0;
+  for (let i = 0; i < out.length; i++) s += out[i];
+  return s;
+}
+
+function fnv(out) {
+  const b = new Uint32Array(out.buffer, out.byteOffset, out.length);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < b.length; i++) h = Math.imul(h ^ b[i], 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+const median = (v) => { const s = [...v].sort((a, b) => a - b); return s[s.length >> 1]; };
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+/**
+ * Runs the benchmark. `reps` timed rounds after `warm` untimed ones. Returns rows of
+ * `{ workload, lib, noise, variant, ms, msps, checksum, hash }` plus the interactive and
+ * erosion results.
+ */
+export async function run({ reps = 7, warm = 2, workloads = ['W1', 'W2', 'W3'], interactive = true, erosion = true, log = () => {} } = {}) {
+  await Promise.all([initSimd({ module_or_path: new URL('../pkg/landform_bg.wasm', import.meta.url) }),
+    initScalar({ module_or_path: new URL('./pkg-scalar/landform_bg.wasm', import.meta.url) })]);
+  if (!simd.simd() || scalar.simd()) throw new Error(`wrong builds: pkg simd=${simd.simd()}, pkg-scalar simd=${scalar.simd()}`);
+  const pool = createPool({});
+  // Wait for the workers to load the module (one small fill each).
+  await Promise.all(Array.from({ length: pool.size * 2 }, () => pool.fill2d({ seed: 1 }, { width: 8, height: 8, scale: 8 })));
+  const contestants = [];
+  for (const noise of ['simplex', 'perlin', 'value']) {
+    contestants.push(landformOne(scalar, 'scalar', noise), landformOne(simd, 'SIMD', noise), landformPool(pool, noise));
+  }
+  contestants.push(...peers());
+  const rows = [];
+  for (const w of WORKLOADS.filter((w) => workloads.includes(w.name))) {
+    const out = new Float32Array(samples(w));
+    const runs = contestants.filter((c) => w.dims === 2 || c.noise !== 'value' || c.lib === 'landform')
+      .map((c) => ({ c, fn: c.make(), times: [] }));
+    for (let r = 0; r < warm + reps; r++) {
+      for (const x of runs) {
+        out.fill(0);
+        const t0 = performance.now();
+        if (x.c.async) await x.fn(w, out); else x.fn(w, out);
+        const dt = performance.now() - t0;
+        if (r >= warm) x.times.push(dt);
+        if (r === warm + reps - 1) { x.checksum = checksum(out); x.hash = x.c.lib === 'landform' ? fnv(out) : ''; }
+        await tick();
+      }
+      log(`${w.name} round ${r + 1}/${warm + reps}`);
+    }
+    for (const x of runs) {
+      const ms = median(x.times);
+      rows.push({ workload: w.name, label: w.label, lib: x.c.lib, noise: x.c.noise, variant: x.c.variant, ms, msps: samples(w) / ms / 1000, checksum: x.checksum, hash: x.hash });
+    }
+  }
+  const result = { rows, cores: navigator.hardwareConcurrency, userAgent: navigator.userAgent, date: new Date().toISOString() };
+  if (interactive) result.interactive = await interactiveBench({ scalar, simd }, log);
+  if (erosion) result.erosion = await erosionBench({ scalar, simd }, log);
+  pool.close();
+  return result;
+}
+
+/** Figure 1 (the real module) at 512² with 4 octaves while "persistence" moves. */
+async function interactiveBench(apis, log) {
+  const out = {};
+  for (const [name, api] of Object.entries(apis)) {
+    const stage = document.getElementById('stage') ?? document.body.appendChild(document.createElement('div'));
+    stage.replaceChildren();
+    const state = { noise: 'perlin', palette: 'terrain', seed: 42, scale: 32, octaves: 4, persistence: 0.5, lacunarity: 2 };
+    const fig = heatmap.mount(stage, state, api);
+    const times = [];
+    for (let i = 0; i < 45; i++) {
+      state.persistence = 0.3 + 0.01 * (i % 40);
+      const t0 = performance.now();
+      fig.update({ ...state }, ['persistence']);
+      const dt = performance.now() - t0;
+      if (i >= 5) times.push(dt);
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+    fig.destroy();
+    out[name] = median(times);
+    log(`interactive ${name}: ${out[name].toFixed(2)} ms`);
+  }
+  return out;
+}
+
+/** Droplets per second on 512² and fill + D8 accumulation on 1024², in wasm. */
+async function erosionBench(apis, log) {
+  const out = {};
+  for (const [name, api] of Object.entries(apis)) {
+    const terrain = (n) => {
+      const f = new api.Field({ noise: 'perlin', seed: 7, fractal: { kind: 'fbm', octaves: 6, persistence: 0.5, lacunarity: 2 } });
+      const h = new Float32Array(n * n);
+      f.fill2d(h, { width: n, height: n, scale: n / 4 });
+      const [lo, hi] = f.range;
+      for (let i = 0; i < h.length; i++) h[i] = (h[i] - lo) / (hi - lo);
+      f.free();
+      return h;
+    };
+    const h512 = terrain(512), h1024 = terrain(1024);
+    const drops = 30000, dt = [], ft = [];
+    for (let r = 0; r < 4; r++) {
+      const h = h512.slice();
+      const e = new api.Eroder(512, 512, { seed: r + 1 });
+      const t0 = performance.now();
+      e.run(h, drops);
+      if (r > 0) dt.push(performance.now() - t0);
+      e.free();
+      const g = h1024.slice();
+      const t1 = performance.now();
+      api.fillDepressions(g, 1024, 1024);
+      api.flowAccumulation(g, 1024, 1024);
+      if (r > 0) ft.push(performance.now() - t1);
+      await tick();
+    }
+    out[name] = { dropletsPerSecond: drops / (median(dt) / 1000), fillD8ms: median(ft) };
+    log(`erosion ${name}: ${Math.round(out[name].dropletsPerSecond)} droplets/s, fill+D8 ${out[name].fillD8ms.toFixed(1)} ms`);
+  }
+  return out;
+}
+
+/** Renders the rows as an HTML table. */
+export function table(result) {
+  const t = document.createElement('table');
+  t.innerHTML = '<tr><th>workload</th><th>contestant</th><th>variant</th><th>M samples/s</th><th>ms</th><th>checksum</th><th>bits</th></tr>' +
+    result.rows.map((r) => `<tr><td>${r.workload}</td><td>${r.lib} ${r.noise}</td><td>${r.variant}</td><td>${r.msps.toFixed(1)}</td><td>${r.ms.toFixed(1)}</td><td>${r.checksum.toFixed(3)}</td><td>${r.hash}</td></tr>`).join('');
+  return t;
+}
+
+globalThis.landformBench = { run, table };
+
+const button = document.getElementById('run');
+if (button) {
+  button.onclick = async () => {
+    button.disabled = true;
+    const status = document.getElementById('status');
+    try {
+      const result = await run({ log: (m) => { status.textContent = m; } });
+      document.getElementById('out').replaceChildren(table(result));
+      status.textContent = `done: interactive ${JSON.stringify(result.interactive)}, erosion ${JSON.stringify(result.erosion)}`;
+    } catch (e) {
+      status.textContent = `failed: ${e.message}`;
+    } finally {
+      button.disabled = false;
+    }
+  };
+}

@@ -1,0 +1,47 @@
+// One worker of the landform pool (pool.js): loads the wasm package once, keeps a few
+// compiled Fields by spec, fills the row band it is asked for and transfers it back.
+let api = null;
+let ready = null;
+const fields = new Map(); // JSON of spec → Field (a few, most recent last)
+
+async function load(glue) {
+  const m = await import(glue);
+  await m.default({ module_or_path: new URL('landform_bg.wasm', glue) });
+  api = m;
+}
+
+function field(spec) {
+  const key = JSON.stringify(spec);
+  let f = fields.get(key);
+  if (f) {
+    fields.delete(key);
+  } else {
+    f = new api.Field(spec);
+    if (fields.size >= 4) {
+      const [oldKey, old] = fields.entries().next().value;
+      fields.delete(oldKey);
+      old.free();
+    }
+  }
+  fields.set(key, f);
+  return f;
+}
+
+self.onmessage = async (e) => {
+  const msg = e.data;
+  if (msg.type === 'init') {
+    ready = load(msg.glue);
+    return;
+  }
+  try {
+    await ready;
+    const { dims, spec, region } = msg;
+    const out = new Float32Array(region.width * region.height);
+    const f = field(spec);
+    if (dims === 3) f.fill3d(out, region);
+    else f.fill2d(out, region);
+    self.postMessage({ id: msg.id, ok: true, buffer: out.buffer }, [out.buffer]);
+  } catch (err) {
+    self.postMessage({ id: msg.id, ok: false, error: { name: err?.name, message: err?.message ?? String(err) } });
+  }
+};
