@@ -71,9 +71,9 @@ fn golden_3d_hashes_match_the_native_build() {
         .iter()
         .zip(want)
     {
-        let mut f = JsField::new(js(&format!(
+        let mut f = JsField::new(Some(js(&format!(
             r#"{{"noise":"{noise}","seed":11,"fractal":{{"kind":"fbm","octaves":3,"persistence":0.5,"lacunarity":2}}}}"#
-        )))
+        ))))
         .unwrap();
         let out = Float32Array::new_with_length(64 * 48);
         f.fill3d(

@@ -1,0 +1,102 @@
+//! Native timings of the noise kernels on the browser benchmark's workloads, for the
+//! wasm / native ratio: W1 2D one octave 1024² at (i/32, j/32); W2 2D fBm 8 octaves
+//! (persistence 0.5, lacunarity 2, normalised) 512²; W3 3D 256² × 16 slices at
+//! (i/32, j/32, k/8). Each through `Field::fill2d` / `fill3d` (grid-aware rows, the
+//! same code the wasm build runs) and, for comparison, point by point.
+//!
+//! Run with `cargo bench --bench noise` (about 30 s). Prints million samples per second,
+//! the median of N timed runs after warm-up. Add `-- --quick` for fewer runs.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use landform::spec::Spec;
+use landform::{with_composed, Field, Region};
+
+fn median(warm: usize, runs: usize, mut f: impl FnMut()) -> f64 {
+    for _ in 0..warm {
+        f();
+    }
+    let mut t: Vec<f64> = (0..runs)
+        .map(|_| {
+            let s = Instant::now();
+            f();
+            s.elapsed().as_secs_f64()
+        })
+        .collect();
+    t.sort_by(f64::total_cmp);
+    t[runs / 2]
+}
+
+struct Work {
+    name: &'static str,
+    n: usize,
+    depth: usize,
+    octaves: u32,
+}
+
+fn spec(noise: &str, w: &Work) -> Spec {
+    let s = Spec::new(noise, 1);
+    if w.octaves > 1 {
+        s.fbm(w.octaves, 0.5, 2.0)
+    } else {
+        s
+    }
+}
+
+fn fill(f: &Field, w: &Work, out: &mut [f32], points: bool) {
+    let n = w.n;
+    let r = Region::new(n, n, 32.0);
+    if w.depth == 0 {
+        if points {
+            with_composed!(f.kernels(), c => c.fill2d_points(out, &r));
+        } else {
+            f.fill2d(out, &r).unwrap();
+        }
+    } else {
+        for (k, slice) in out.chunks_exact_mut(n * n).enumerate() {
+            let r = Region { z: k as f32 / 8.0, ..r };
+            if points {
+                with_composed!(f.kernels(), c => c.fill3d_points(slice, &r));
+            } else {
+                f.fill3d(slice, &r).unwrap();
+            }
+        }
+    }
+}
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "--quick");
+    let (warm, runs) = if quick { (1, 3) } else { (2, 9) };
+    let works = [
+        Work { name: "W1", n: 1024, depth: 0, octaves: 1 },
+        Work { name: "W2", n: 512, depth: 0, octaves: 8 },
+        Work { name: "W3", n: 256, depth: 16, octaves: 1 },
+    ];
+    println!("native noise kernels (landform::simd::SIMD = {}), median of {runs} runs", landform::simd::SIMD);
+    println!("{:<5}{:<17}{:>14}{:>16}{:>9}", "work", "noise", "rows Msamp/s", "points Msamp/s", "rows/pt");
+    for w in &works {
+        let samples = w.n * w.n * w.depth.max(1);
+        let mut out = vec![0.0f32; samples];
+        for noise in ["simplex", "perlin", "value", "perlin-improved", "worley"] {
+            let f = Field::new(&spec(noise, w)).unwrap();
+            let rows = median(warm, runs, || {
+                fill(&f, w, &mut out, false);
+                black_box(&out);
+            });
+            let pts = median(warm, runs, || {
+                fill(&f, w, &mut out, true);
+                black_box(&out);
+            });
+            let m = |s: f64| samples as f64 / s / 1e6;
+            println!(
+                "{:<5}{:<17}{:>14.1}{:>16.1}{:>8.2}×",
+                w.name,
+                noise,
+                m(rows),
+                m(pts),
+                pts / rows
+            );
+        }
+    }
+}
