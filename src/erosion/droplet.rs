@@ -46,7 +46,8 @@ fn add(map: &mut [f32], i: usize, d: f32) -> f64 {
 }
 
 /// Runs one droplet from `(x, y)` (inside `[0, width−1) × [0, height−1)`) until it
-/// leaves the map, stops on a flat or dies, and adds what it moved to `budget`.
+/// leaves the map, stops on a flat or dies, and adds what it moved to `budget`. A start
+/// off the map, or a map whose length is not `width × height`, does nothing.
 pub fn run_droplet(
     map: &mut [f32],
     width: usize,
@@ -56,8 +57,14 @@ pub fn run_droplet(
     start: (f32, f32),
     budget: &mut Budget,
 ) {
+    if width < 2 || height < 2 || map.len() != width * height {
+        return;
+    }
     let (x_end, y_end) = ((width - 1) as f32, (height - 1) as f32);
     let (mut x, mut y) = start;
+    if !(x >= 0.0 && x < x_end && y >= 0.0 && y < y_end) {
+        return; // not on the map (or NaN): nothing to do
+    }
     let (mut dx, mut dy) = (0.0f32, 0.0f32);
     let mut speed = p.initial_speed;
     let mut water = p.initial_water;
