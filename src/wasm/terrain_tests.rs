@@ -1,13 +1,15 @@
 //! Tests of the terrain bindings as JavaScript sees them: in-place writes, options
-//! objects, error classes and messages, and bit-identity with the native build. Run
-//! with `CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
-//! cargo test --target wasm32-unknown-unknown --lib` (Node) or in a browser.
+//! objects, error classes and messages, and bit-identity with the native build. They
+//! run in a browser with the rest of the wasm tests (`wasm-pack test --headless
+//! --chrome`, as `scripts/test.sh` does).
 
 use js_sys::{Array, Float32Array, Object, Reflect, Uint8Array, Uint8ClampedArray};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
 use super::terrain::*;
+
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 fn arr(v: &[f32]) -> Float32Array {
     Float32Array::from(v)
