@@ -5,24 +5,14 @@
 // Everything but erosion reruns on the main thread on each change (a few ms at 256²);
 // erosion runs in js/erosion-worker.js in chunks, with a progress bar, a live preview
 // and a Cancel button, and its result is kept until something upstream of it changes.
-import { ramp } from '../palettes.js';
 import { canvas, download } from '../figure.js';
 import { el } from '../controls.js';
 import { createTerrainView } from './island-gl.js';
+import { ErosionRunner } from './island-erosion.js';
+import { biomePalette, paintMap, paint3dColors, paintThumbs } from './island-paint.js';
 
 const k = (v) => (v >= 1e6 ? `${v / 1e6}M` : v >= 1000 ? `${v / 1000}k` : String(v));
 
-// Display colours for the biome map. Red Blob's palette (the core's `biomeLegend()`)
-// with the shore, the sea and rock made to read at a glance on a small map.
-const BIOME_COLORS = {
-  ocean: [46, 84, 138], beach: [226, 208, 160], rock: [124, 116, 108], marsh: [74, 118, 104],
-  snow: [248, 249, 252], tundra: [190, 190, 172], bare: [150, 146, 140], scorched: [96, 92, 90],
-  'temperate-desert': [206, 206, 150], 'subtropical-desert': [218, 190, 138], shrubland: [140, 156, 112],
-  taiga: [112, 146, 98], grassland: [140, 178, 86], 'temperate-deciduous-forest': [96, 148, 78],
-  'temperate-rain-forest': [62, 124, 78], 'tropical-seasonal-forest': [92, 158, 66], 'tropical-rain-forest': [48, 118, 76],
-};
-const RIVER = [52, 112, 206];
-const LAKE = [70, 128, 196];
 
 export default {
   name: 'island',
@@ -58,8 +48,7 @@ export default {
 
   async mount(stage, state, lf) {
     const legend = lf.biomeLegend();
-    const biomeRGB = legend.map((b) => BIOME_COLORS[b.key] ?? b.color);
-    const terrainLut = new Uint32Array(ramp('terrain').buffer.slice(0));
+    const biomeRGB = biomePalette(legend);
 
     // --- DOM: 2D map + readout + legend, 3D view, erosion progress row.
     let size = Number(state.size);
@@ -104,8 +93,7 @@ export default {
     // --- Pipeline state (cached per stage).
     let field = null, moistField = null, noiseKey = '', moistKey = '';
     let base, moisture, shaped, redistributed, shapedKey = '', plain = null, plainKey = '';
-    let terrain, filled, acc, ids, rgba, rivers, lake, eb, top = 1;
-    const cache = { key: '', heights: null, done: 0, total: 0, partial: false };
+    let terrain, filled, acc, ids, rivers, lake, eb, top = 1;
 
     function ensureSize(s) {
       const want = Number(s.size);
@@ -152,101 +140,61 @@ export default {
       shapedKey = key;
     }
 
+    // --- Erosion, in the worker.
+    const fmt = (v) => v.toLocaleString('en');
+    const runner = new ErosionRunner({
+      onProgress(done, total, ms) {
+        stage.dataset.erosion = 'running';
+        cancelBtn.disabled = false;
+        progress.max = total;
+        progress.value = done;
+        progressText.textContent = `${fmt(done)} / ${fmt(total)} droplets${ms > 0 ? ` · ${k(Math.round(done / ms))}k/s` : ''}`;
+      },
+      onPreview: () => redraw(),
+      onEnd(r) {
+        stage.dataset.erosion = 'idle';
+        cancelBtn.disabled = true;
+        if (r.type === 'error') { progressText.textContent = `Erosion failed: ${r.message}`; return; }
+        const rate = r.done / Math.max(r.ms, 1) * 1000;
+        stage.dataset.rate = String(Math.round(rate));
+        progress.max = r.total || 1;
+        progress.value = r.done;
+        progressText.textContent = r.type === 'done'
+          ? `${fmt(r.done)} droplets in ${(r.ms / 1000).toFixed(2)} s (${k(Math.round(rate / 1000) * 1000)}/s); eroded ${r.budget.eroded.toFixed(1)}, deposited ${r.budget.deposited.toFixed(1)}`
+          : `Cancelled after ${fmt(r.done)} of ${fmt(r.total)} droplets.`;
+        redraw();
+      },
+    });
     const erosionParams = (s) => ({
       seed: s.seed, erodeSpeed: s.erodeSpeed, depositSpeed: s.depositSpeed, capacityFactor: s.capacity,
       inertia: s.inertia, radius: s.radius, lifetime: s.lifetime, evaporation: s.evaporation,
     });
     const erosionKey = (s) => JSON.stringify([shapedKey, erosionParams(s), s.droplets]);
+    const erosionJob = () => ({ width: size, height: size, heights: shaped, params: erosionParams(current), droplets: current.droplets });
 
-    // --- The erosion worker.
-    let worker = null, run = null, nextId = 1, live = null, startTimer = 0;
-    function ensureWorker() {
-      if (worker) return worker;
-      worker = new Worker(new URL('../erosion-worker.js', import.meta.url), { type: 'module' });
-      worker.onmessage = ({ data }) => {
-        if (data.type === 'ready') return;
-        if (data.type === 'error' && data.id === null) { progressText.textContent = `Erosion worker failed: ${data.message}`; finish(); return; }
-        if (!run || data.id !== run.id) return; // a run we already left behind
-        if (data.type === 'progress') {
-          live = new Float32Array(data.preview);
-          showProgress(data.done, data.total, data.ms);
-          previewSoon();
-        } else if (data.type === 'done' || data.type === 'cancelled') {
-          Object.assign(cache, { key: run.key, heights: new Float32Array(data.heights), done: data.done, total: data.total, partial: data.type === 'cancelled' });
-          const rate = data.done / Math.max(data.ms, 1) * 1000;
-          stage.dataset.rate = String(Math.round(rate));
-          progress.max = data.total || 1;
-          progress.value = data.done;
-          progressText.textContent = data.type === 'done'
-            ? `${data.done.toLocaleString('en')} droplets in ${(data.ms / 1000).toFixed(2)} s (${k(Math.round(rate / 1000) * 1000)}/s); eroded ${data.budget.eroded.toFixed(1)}, deposited ${data.budget.deposited.toFixed(1)}`
-            : `Cancelled after ${data.done.toLocaleString('en')} of ${data.total.toLocaleString('en')} droplets.`;
-          finish();
-          redraw();
-        } else if (data.type === 'error') {
-          progressText.textContent = `Erosion failed: ${data.message}`;
-          finish();
-        }
-      };
-      worker.onerror = (e) => { progressText.textContent = `Erosion worker failed: ${e.message}`; finish(); };
-      return worker;
-    }
-    // Live previews at most every 120 ms, so a fast worker cannot keep the main
-    // thread busy redrawing.
-    let lastPreview = 0, previewTimer = 0;
-    function previewSoon() {
-      if (previewTimer) return;
-      const wait = Math.max(0, lastPreview + 120 - performance.now());
-      previewTimer = setTimeout(() => { previewTimer = 0; lastPreview = performance.now(); redraw(); }, wait);
-    }
-    function showProgress(done, total, ms) {
-      progress.max = total;
-      progress.value = done;
-      const rate = ms > 0 ? ` · ${k(Math.round(done / ms))}k/s` : '';
-      progressText.textContent = `${done.toLocaleString('en')} / ${total.toLocaleString('en')} droplets${rate}`;
-    }
-    function finish() {
-      clearTimeout(previewTimer);
-      previewTimer = 0;
-      run = null;
-      live = null;
-      stage.dataset.erosion = 'idle';
-      cancelBtn.disabled = true;
-    }
-    function cancel() {
-      clearTimeout(startTimer);
-      startTimer = 0;
-      if (run) worker.postMessage({ type: 'cancel', id: run.id });
-    }
-    function start(s) {
-      cancel();
-      if (run) { run = null; live = null; }
-      const key = erosionKey(s);
-      const heights = shaped.slice();
-      run = { id: nextId++, key, total: s.droplets };
-      stage.dataset.erosion = 'running';
-      cancelBtn.disabled = false;
-      showProgress(0, s.droplets, 0);
-      const chunk = 20000;
-      ensureWorker().postMessage({ type: 'run', id: run.id, width: size, height: size, heights: heights.buffer, params: erosionParams(s), droplets: s.droplets, chunk }, [heights.buffer]);
-    }
-
-    // Which heightmap the rest of the pipeline sees: eroded (cached), the live
-    // preview of a running erosion, or the shaped map (erosion off or not yet run).
+    // Which heightmap the rest of the pipeline sees: eroded (kept), the live preview
+    // of a running erosion, or the shaped map (erosion off, or waiting to start).
     function erosionInput(s, immediate) {
       if (!s.erode || s.droplets === 0) {
-        if (run || startTimer) { cancel(); finish(); progressText.textContent = 'Erosion off.'; progress.value = 0; }
+        if (runner.state !== 'idle') {
+          runner.drop();
+          stage.dataset.erosion = 'idle';
+          cancelBtn.disabled = true;
+          progressText.textContent = 'Erosion off.';
+          progress.value = 0;
+        }
         return shaped;
       }
       const key = erosionKey(s);
-      if (cache.key === key) return cache.heights;
-      if (run && run.key === key) return live ?? shaped;
-      // Something upstream changed: start again (at once, or after the slider rests).
-      cancel();
-      if (run) finish();
+      const done = runner.result(key);
+      if (done) return done;
+      if (runner.running(key)) return runner.live ?? shaped;
+      // Something upstream changed: start again (at once, or once the sliders rest).
+      runner.drop();
       stage.dataset.erosion = 'pending';
+      cancelBtn.disabled = true;
       progressText.textContent = 'Erosion waits for the sliders to rest…';
-      if (immediate) start(s);
-      else startTimer = setTimeout(() => { startTimer = 0; start(current); }, 300);
+      runner.request(key, erosionJob, immediate ? 0 : 300);
       return shaped;
     }
 
@@ -284,66 +232,14 @@ export default {
         const e = heights[i];
         eb[i] = e < sea ? Math.max(0, e) * 0.1 / sea : Math.min(1, 0.1 + (e - sea) * land);
       }
-      const b = lf.biomes(eb, moisture, size, size, { seaLevel: 0.1, beachBand: 0.025, snowLine: 0.86, rockSlope: 5 });
-      ids = b.ids;
-      rgba = b.rgba;
+      ids = lf.biomes(eb, moisture, size, size, { seaLevel: 0.1, beachBand: 0.025, snowLine: 0.86, rockSlope: 5 }).ids;
     }
 
-    function heightColor(e, sea) {
-      const t = e < sea ? 0.5 * Math.max(0, e) / sea : 0.5 + 0.5 * Math.min(1, (e - sea) / Math.max(1e-3, top - sea));
-      return terrainLut[Math.min(255, (t * 255) | 0)];
-    }
-
-    function hillshade(h, i, x, y) {
-      const l = x > 0 ? h[i - 1] : h[i], r = x < size - 1 ? h[i + 1] : h[i];
-      const u = y > 0 ? h[i - size] : h[i], d = y < size - 1 ? h[i + size] : h[i];
-      const z = size * 0.45;
-      const gx = (r - l) * z, gy = (d - u) * z;
-      // Sun from the north-west, 45° up; 1 on flat ground.
-      const lit = (gx * 0.5 + gy * 0.5 + 0.7071) / Math.sqrt(gx * gx + gy * gy + 1) / 0.7071;
-      return Math.min(1.25, Math.max(0.45, 0.4 + 0.6 * lit));
-    }
+    // The pipeline's arrays, as the painters take them.
+    const layers = () => ({ size, terrain, moisture, acc, ids, rivers, lake, top, base, redistributed, shaped });
 
     function paint2d(s) {
-      const px = new Uint32Array(image.data.buffer);
-      const n = size * size, sea = s.sea, h = terrain;
-      let maxAcc = 1;
-      if (s.view === 'flow') for (let i = 0; i < n; i++) if (acc[i] > maxAcc) maxAcc = acc[i];
-      const logMax = Math.log(maxAcc);
-      const logT = Math.log(Math.max(2, s.threshold * (size / 256) ** 2));
-      for (let y = 0, i = 0; y < size; y++) {
-        for (let x = 0; x < size; x++, i++) {
-          let r, g, b;
-          const water = h[i] < sea;
-          if (s.view === 'flow') {
-            const t = Math.log(acc[i]) / logMax;
-            r = 10 + 230 * t * t; g = 20 + 220 * t; b = 40 + 215 * Math.sqrt(t);
-            if (water) { r *= 0.5; g *= 0.5; b *= 0.6; }
-          } else {
-            if (s.view === 'biomes') [r, g, b] = biomeRGB[ids[i]];
-            else if (s.view === 'moisture') {
-              const m = moisture[i];
-              // Dry ochre → green → wet teal.
-              const u = m < 0.5 ? m * 2 : (m - 0.5) * 2;
-              if (m < 0.5) { r = 214 + (110 - 214) * u; g = 178 + (176 - 178) * u; b = 112 + (84 - 112) * u; }
-              else { r = 110 + (28 - 110) * u; g = 176 + (112 - 176) * u; b = 84 + (150 - 84) * u; }
-              if (water) { r = r * 0.3 + 40; g = g * 0.3 + 56; b = b * 0.3 + 90; }
-            } else {
-              const c = heightColor(h[i], sea);
-              r = c & 255; g = (c >> 8) & 255; b = (c >> 16) & 255;
-            }
-            if (s.rivers && (lake[i] || rivers[i]) && s.view !== 'moisture') {
-              const [rr, rg, rb] = lake[i] ? LAKE : RIVER;
-              const a = lake[i] ? 0.85 : Math.min(1, 0.55 + 0.45 * (Math.log(acc[i]) - logT) / 2.5);
-              r += (rr - r) * a; g += (rg - g) * a; b += (rb - b) * a;
-            }
-            const hs = hillshade(h, i, x, y);
-            const shade = water || lake[i] ? 0.85 + 0.15 * hs : s.view === 'moisture' ? 0.6 + 0.4 * hs : hs;
-            r *= shade; g *= shade; b *= shade;
-          }
-          px[i] = 0xff000000 | (Math.min(255, b) << 16) | (Math.min(255, g) << 8) | Math.min(255, r);
-        }
-      }
+      paintMap(new Uint32Array(image.data.buffer), layers(), { view: s.view, sea: s.sea, threshold: s.threshold * (size / 256) ** 2, rivers: s.rivers, biomeRGB });
       ctx.putImageData(image, 0, 0);
     }
 
@@ -352,26 +248,7 @@ export default {
       if (!gl) return;
       const n = size * size;
       if (!colors3d || colors3d.length !== n * 4) colors3d = new Uint8Array(n * 4);
-      const px = new Uint32Array(colors3d.buffer);
-      for (let i = 0; i < n; i++) {
-        let r, g, b;
-        if (s.color3d === 'biomes') [r, g, b] = biomeRGB[ids[i]];
-        else { const c = heightColor(terrain[i], s.sea); r = c & 255; g = (c >> 8) & 255; b = (c >> 16) & 255; }
-        px[i] = 0xff000000 | (b << 16) | (g << 8) | r;
-      }
-      // Rivers on top; where the mesh skips cells (512² map, 256² mesh) each river
-      // cell also paints its 2×2 block, so that rivers stay continuous lines.
-      if (s.rivers) {
-        const wide = size > gl.meshMax;
-        const pack = ([r, g, b]) => 0xff000000 | (b << 16) | (g << 8) | r;
-        const river = pack(RIVER), lakeC = pack(LAKE);
-        for (let i = 0; i < n; i++) {
-          if (!rivers[i] && !lake[i]) continue;
-          const c = lake[i] ? lakeC : river;
-          px[i] = c;
-          if (wide && (i % size) < size - 1 && i + size + 1 < n) px[i + 1] = px[i + size] = px[i + size + 1] = c;
-        }
-      }
+      paint3dColors(new Uint32Array(colors3d.buffer), layers(), { color3d: s.color3d, sea: s.sea, rivers: s.rivers, biomeRGB, wide: size > gl.meshMax });
       gl.setTerrain(terrain, size, size, colors3d, s.sea);
       stage.dataset.view3d = 'ready';
     }
@@ -384,7 +261,7 @@ export default {
       clearTimeout(timer3d);
       if (!gl?.slow) return paint3d(s);
       stage.dataset.view3d = 'pending';
-      if (run || startTimer) return; // redrawn when the run ends
+      if (runner.state !== 'idle') return; // redrawn when the run ends
       timer3d = setTimeout(() => paint3d(current), 150);
     }
 
@@ -412,28 +289,10 @@ export default {
         lf.normalize(plain);
         plainKey = pk;
       }
-      const gray = (v) => { const g = v * 255; return [g, g, g]; };
       const px = new Uint32Array(thumbImage.data.buffer);
       for (let j = 0; j < plain.length; j++) { const g = Math.max(0, Math.min(255, plain[j] * 255)) | 0; px[j] = 0xff000000 | (g << 16) | (g << 8) | g; }
       thumbs.fbm.putImageData(thumbImage, 0, 0);
-      thumb('warped', (i) => gray(base[i]));
-      thumb('redistributed', (i) => gray(redistributed[i]));
-      thumb('island', (i) => { const c = heightColor(shaped[i], s.sea); return [c & 255, (c >> 8) & 255, (c >> 16) & 255]; });
-      thumb('moisture', (i) => { const m = moisture[i]; return [214 - 186 * m, 178 - 66 * m, 112 + 38 * m]; });
-      // The eroded relief in grey hillshade: gullies and fans show as texture.
-      thumb('erosion', (i) => {
-        const g = (50 + Math.max(0, terrain[i]) * 170) * hillshade(terrain, i, i % size, (i / size) | 0);
-        return [g, g, g];
-      });
-      thumb('filled', (i) => {
-        const g = 40 + terrain[i] * 200;
-        return lake[i] ? LAKE : terrain[i] < s.sea ? [g * 0.4, g * 0.5, g * 0.8] : [g, g, g];
-      });
-      let maxAcc = 1;
-      for (let i = 0; i < acc.length; i++) if (acc[i] > maxAcc) maxAcc = acc[i];
-      const lm = Math.log(maxAcc);
-      thumb('flow', (i) => { const t = Math.log(acc[i]) / lm; return [10 + 230 * t * t, 20 + 220 * t, 40 + 215 * Math.sqrt(t)]; });
-      thumb('biomes', (i) => (s.rivers && rivers[i] ? RIVER : biomeRGB[ids[i]]));
+      paintThumbs(thumb, layers(), { sea: s.sea, rivers: s.rivers, biomeRGB });
     }
 
     let legendKey = '';
@@ -475,13 +334,14 @@ export default {
         const ms = (x) => x.toFixed(1);
         timing.textContent = `${size}²: shape ${ms(t1 - t0)} ms · fill+flow+biomes ${ms(t2 - t1)} ms · paint ${ms(t4 - t3)} ms`;
         stage.dataset.ms = (t2 - t0 + t4 - t3).toFixed(1);
-        map.dataset.terrain = terrain === shaped ? 'shaped' : terrain === cache.heights ? (cache.partial ? 'partial' : 'eroded') : 'preview';
+        const key = erosionKey(s);
+        map.dataset.terrain = terrain === shaped ? 'shaped' : terrain === runner.result(key) ? (runner.partial(key) ? 'partial' : 'eroded') : 'preview';
       };
       if (split) setTimeout(paint, 0);
       else paint();
     }
     function redraw() {
-      if (!redrawFrame) redrawFrame = requestAnimationFrame(() => { redrawFrame = 0; compute(current, false, !!run); });
+      if (!redrawFrame) redrawFrame = requestAnimationFrame(() => { redrawFrame = 0; compute(current, false, runner.state === 'running'); });
     }
 
     // --- Hover readout.
@@ -516,8 +376,8 @@ export default {
     });
 
     cancelBtn.addEventListener('click', () => {
-      if (!run) return;
-      cancel();
+      if (runner.state !== 'running') return;
+      runner.cancel();
       progressText.textContent = 'Cancelling…';
     });
 
@@ -538,7 +398,13 @@ export default {
 
     return {
       update(s) { current = s; compute(s); },
-      action(key, s) { if (key === 'erodeAgain' && s.erode && s.droplets > 0) { cache.key = ''; current = s; start(s); } },
+      action(key, s) {
+        if (key !== 'erodeAgain' || !s.erode || s.droplets === 0) return;
+        current = s;
+        runner.invalidate();
+        runner.drop();
+        runner.request(erosionKey(s), erosionJob, 0);
+      },
       heightmap() {
         let lo = Infinity, hi = -Infinity;
         for (const v of terrain) { if (v < lo) lo = v; if (v > hi) hi = v; }
@@ -546,8 +412,7 @@ export default {
       },
       tools: [biomeTool],
       destroy() {
-        cancel();
-        worker?.terminate();
+        runner.destroy();
         cancelAnimationFrame(redrawFrame);
         clearTimeout(timer3d);
         field?.free();

@@ -1,0 +1,108 @@
+// The page's side of js/erosion-worker.js: at most one run at a time, keyed by
+// everything that decides its result (the input map and the erosion parameters), with
+// the last finished (or cancelled) result kept for its key. Progress and live previews
+// come back through callbacks; previews at most every `previewMs`, so a fast worker
+// cannot keep the main thread busy redrawing.
+export class ErosionRunner {
+  /**
+   * `onProgress(done, total, ms)` after each chunk; `onPreview()` when a newer preview
+   * is worth drawing; `onEnd({ type: 'done' | 'cancelled' | 'error', done, total, ms,
+   * budget, message })` when a run stops.
+   */
+  constructor({ onProgress = () => {}, onPreview = () => {}, onEnd = () => {}, previewMs = 120 } = {}) {
+    Object.assign(this, { onProgress, onPreview, onEnd, previewMs });
+    this.worker = null;
+    this.run = null; // { id, key, total }
+    this.live = null; // latest preview of the run
+    this.cache = { key: '', heights: null, partial: false };
+    this.nextId = 1;
+    this.startTimer = 0;
+    this.previewTimer = 0;
+    this.lastPreview = 0;
+  }
+
+  /** 'idle', 'pending' (waiting to start) or 'running'. */
+  get state() { return this.run ? 'running' : this.startTimer ? 'pending' : 'idle'; }
+
+  /** The finished (or cancelled) result for `key`, or null. */
+  result(key) { return this.cache.key === key ? this.cache.heights : null; }
+  /** Whether the kept result for `key` is a cancelled, partial one. */
+  partial(key) { return this.cache.key === key && this.cache.partial; }
+  /** Whether a run for `key` is going; its latest preview (or null) in `live`. */
+  running(key) { return !!this.run && this.run.key === key; }
+
+  /**
+   * Starts a run for `key` after `delay` ms (restarted by each new request), dropping
+   * any other. `job()` is called at start: { width, height, heights (copied), params, droplets }.
+   */
+  request(key, job, delay = 0) {
+    this.cancel();
+    if (delay <= 0) return this.start(key, job());
+    this.startTimer = setTimeout(() => { this.startTimer = 0; this.start(key, job()); }, delay);
+  }
+
+  start(key, { width, height, heights, params, droplets, chunk = 20000 }) {
+    this.cancel();
+    const copy = heights.slice();
+    this.run = { id: this.nextId++, key, total: droplets };
+    this.onProgress(0, droplets, 0);
+    this.ensureWorker().postMessage({ type: 'run', id: this.run.id, width, height, heights: copy.buffer, params, droplets, chunk }, [copy.buffer]);
+  }
+
+  /** Stops the pending or running run; a running one reports 'cancelled' with its partial map. */
+  cancel() {
+    clearTimeout(this.startTimer);
+    this.startTimer = 0;
+    if (this.run) this.worker.postMessage({ type: 'cancel', id: this.run.id });
+  }
+
+  /** Cancels and forgets the current run at once (its result will be ignored). */
+  drop() {
+    this.cancel();
+    this.settle();
+  }
+
+  /** Forgets the kept result, so the next request runs again. */
+  invalidate() { this.cache.key = ''; }
+
+  destroy() {
+    this.drop();
+    this.worker?.terminate();
+  }
+
+  settle() {
+    clearTimeout(this.previewTimer);
+    this.previewTimer = 0;
+    this.run = null;
+    this.live = null;
+  }
+
+  ensureWorker() {
+    if (this.worker) return this.worker;
+    this.worker = new Worker(new URL('../erosion-worker.js', import.meta.url), { type: 'module' });
+    this.worker.onmessage = ({ data }) => this.receive(data);
+    this.worker.onerror = (e) => { this.settle(); this.onEnd({ type: 'error', message: e.message ?? 'the worker did not start' }); };
+    return this.worker;
+  }
+
+  receive(data) {
+    if (data.type === 'ready') return;
+    if (data.type === 'error' && data.id === null) { this.settle(); this.onEnd({ type: 'error', message: data.message }); return; }
+    if (!this.run || data.id !== this.run.id) return; // a run already left behind
+    if (data.type === 'progress') {
+      this.live = new Float32Array(data.preview);
+      this.onProgress(data.done, data.total, data.ms);
+      if (!this.previewTimer) {
+        const wait = Math.max(0, this.lastPreview + this.previewMs - performance.now());
+        this.previewTimer = setTimeout(() => { this.previewTimer = 0; this.lastPreview = performance.now(); this.onPreview(); }, wait);
+      }
+    } else if (data.type === 'done' || data.type === 'cancelled') {
+      this.cache = { key: this.run.key, heights: new Float32Array(data.heights), partial: data.type === 'cancelled' };
+      this.settle();
+      this.onEnd(data);
+    } else if (data.type === 'error') {
+      this.settle();
+      this.onEnd(data);
+    }
+  }
+}
