@@ -284,3 +284,22 @@ test('island: a permalink reproduces the eroded island exactly (erosion is deter
   await a.page.close();
   await b.page.close();
 });
+
+test('island: works as an embed (shadow root, state from attributes, worker found beside the module)', async () => {
+  const { page, problems } = await env.open('/island.html');
+  await page.evaluate(async () => {
+    await import('./landform-embed.js');
+    const f = Object.assign(document.createElement('landform-figure'), { id: 'embedded' });
+    for (const [k, v] of [['name', 'island'], ['droplets', '30000'], ['view', 'flow'], ['seed', '5']]) f.setAttribute(k, v);
+    document.querySelector('main').prepend(f);
+  });
+  await page.waitForFunction(() => document.getElementById('embedded').shadowRoot?.querySelector('canvas')?.dataset.terrain === 'eroded', null, { timeout: 60000 });
+  const info = await page.evaluate(() => {
+    const root = document.getElementById('embedded').shadowRoot;
+    return { text: root.querySelector('.lf-erosion-text').textContent, flow: root.querySelector('[data-key="view"] [aria-checked="true"]').dataset.value };
+  });
+  assert.match(info.text, /30,000 droplets in/);
+  assert.equal(info.flow, 'flow');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
