@@ -83,6 +83,54 @@ void main() {
   outColor = vec4(c, 0.55 + 0.3 * fresnel);
 }`;
 
+// The block's sides, so the island reads as a slice of ground: for each of the four
+// edges a strip between two heights. Mode 0: earth, from the base up to the terrain;
+// mode 1: sea, from the terrain up to the sea level (drawn translucent).
+const SKIRT_VS = `#version 300 es
+precision highp float;
+precision highp int;
+uniform highp sampler2D uHeight;
+uniform mat4 uMVP;
+uniform float uVScale;
+uniform float uBase;
+uniform float uSea;
+uniform int uMode;
+out float vY;
+out float vShade;
+void main() {
+  ivec2 ts = textureSize(uHeight, 0);
+  int side = ts.x;
+  int edge = gl_VertexID / (2 * side), r = gl_VertexID % (2 * side), j = r / 2;
+  ivec2 t = edge == 0 ? ivec2(j, 0) : edge == 1 ? ivec2(ts.x - 1, j) : edge == 2 ? ivec2(ts.x - 1 - j, ts.y - 1) : ivec2(0, ts.y - 1 - j);
+  t = clamp(t, ivec2(0), ts - 1);
+  float h = texelFetch(uHeight, t, 0).r * uVScale;
+  float sea = uSea * uVScale;
+  float top = uMode == 0 ? h : max(h, sea);
+  float bottom = uMode == 0 ? uBase : h;
+  float y = (r % 2) == 0 ? top : bottom;
+  vec2 xz = vec2(t) / vec2(ts - 1) * 2.0 - 1.0;
+  vY = y;
+  vShade = edge == 0 ? 0.7 : edge == 1 ? 0.95 : edge == 2 ? 0.85 : 0.6;
+  gl_Position = uMVP * vec4(xz.x, y, xz.y, 1.0);
+}`;
+
+const SKIRT_FS = `#version 300 es
+precision highp float;
+precision highp int;
+uniform int uMode;
+uniform float uBase;
+in float vY;
+in float vShade;
+out vec4 outColor;
+void main() {
+  if (uMode == 1) { outColor = vec4(vec3(0.16, 0.38, 0.58) * vShade, 0.7); return; }
+  // Soil over rock, darker with depth, in faint bands.
+  float d = clamp(vY / max(-uBase, 1e-3) + 1.0, 0.0, 1.0);
+  vec3 c = mix(vec3(0.22, 0.18, 0.15), vec3(0.46, 0.37, 0.28), d);
+  c *= 0.92 + 0.08 * sin(vY * 160.0);
+  outColor = vec4(c * vShade, 1.0);
+}`;
+
 function shader(gl, type, src) {
   const s = gl.createShader(type);
   gl.shaderSource(s, src);
@@ -139,6 +187,8 @@ export function createTerrainView(canvas, { vscale = 0.36, meshMax, onChange = (
   meshMax ??= slow ? 256 : 512;
   const terrain = program(gl, TERRAIN_VS, TERRAIN_FS);
   const water = program(gl, WATER_VS, WATER_FS);
+  const skirt = program(gl, SKIRT_VS, SKIRT_FS);
+  const base = -0.08;
   const vao = gl.createVertexArray();
   const heightTex = gl.createTexture();
   const colorTex = gl.createTexture();
@@ -151,7 +201,7 @@ export function createTerrainView(canvas, { vscale = 0.36, meshMax, onChange = (
   }
   const indexBuf = gl.createBuffer();
   let n = 0, indexCount = 0, sea = 0, texW = 0, texH = 0, frame = 0;
-  const camera = { yaw: 0.6, pitch: 0.55, dist: 2.55 };
+  const camera = { yaw: 0.7, pitch: 0.62, dist: 3.45 };
   const sun = (() => { const s = [-0.55, 0.62, -0.45]; const l = Math.hypot(...s); return s.map((x) => x / l); })();
 
   function buildMesh(side) {
@@ -195,7 +245,7 @@ export function createTerrainView(canvas, { vscale = 0.36, meshMax, onChange = (
     frame = 0;
     if (!indexCount) return;
     const { yaw, pitch, dist } = camera;
-    const target = [0, sea * vscale * 0.5, 0];
+    const target = [0, -0.02, 0];
     const eye = [target[0] + dist * Math.cos(pitch) * Math.sin(yaw), target[1] + dist * Math.sin(pitch), target[2] + dist * Math.cos(pitch) * Math.cos(yaw)];
     const mvp = mul(perspective(0.72, canvas.width / canvas.height, 0.05, 20), lookAt(eye, target, [0, 1, 0]));
     gl.viewport(0, 0, canvas.width, canvas.height);
@@ -215,6 +265,17 @@ export function createTerrainView(canvas, { vscale = 0.36, meshMax, onChange = (
     gl.uniform1f(terrain.u.uSea, sea);
     gl.uniform3fv(terrain.u.uEye, eye);
     gl.drawElements(gl.TRIANGLES, indexCount, gl.UNSIGNED_INT, 0);
+    const skirtDraw = (mode) => {
+      gl.useProgram(skirt.p);
+      gl.uniform1i(skirt.u.uHeight, 0);
+      gl.uniformMatrix4fv(skirt.u.uMVP, false, mvp);
+      gl.uniform1f(skirt.u.uVScale, vscale);
+      gl.uniform1f(skirt.u.uBase, base);
+      gl.uniform1f(skirt.u.uSea, sea);
+      gl.uniform1i(skirt.u.uMode, mode);
+      for (let e = 0; e < 4; e++) gl.drawArrays(gl.TRIANGLE_STRIP, e * 2 * texW, 2 * texW);
+    };
+    skirtDraw(0);
     gl.useProgram(water.p);
     gl.uniformMatrix4fv(water.u.uMVP, false, mvp);
     gl.uniform1f(water.u.uY, sea * vscale);
@@ -224,6 +285,7 @@ export function createTerrainView(canvas, { vscale = 0.36, meshMax, onChange = (
     gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
     gl.depthMask(false);
     gl.drawArrays(gl.TRIANGLE_STRIP, 0, 4);
+    skirtDraw(1);
     gl.depthMask(true);
     gl.disable(gl.BLEND);
     gl.bindVertexArray(null);
