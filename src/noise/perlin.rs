@@ -73,7 +73,7 @@ impl Noise for Perlin {
         true
     }
     fn range(&self) -> (f32, f32) {
-        (-0.707_106_8, 0.707_106_8)
+        (-std::f32::consts::FRAC_1_SQRT_2, std::f32::consts::FRAC_1_SQRT_2)
     }
 
     #[inline(always)]

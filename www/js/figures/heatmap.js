@@ -31,7 +31,9 @@ export default {
       const spec = { noise: s.noise, seed: s.seed, fractal: { kind: 'fbm', octaves: s.octaves, persistence: s.persistence, lacunarity: s.lacunarity } };
       const k = JSON.stringify(spec);
       if (k !== key) { field?.free(); field = new lf.Field(spec); key = k; }
-      field.fill2d(values, { width: SIZE, height: SIZE, scale: s.scale });
+      // Sample pixel centres (x0 = y0 = ½): at whole-number positions octaves whose frequency
+      // is a multiple of the scale would land on lattice points, where gradient noise is 0.
+      field.fill2d(values, { width: SIZE, height: SIZE, scale: s.scale, x0: 0.5, y0: 0.5 });
       const [lo, hi] = field.range;
       ctx.putImageData(paint(image, values, lo, hi, s.palette), 0, 0);
     }
