@@ -55,7 +55,10 @@ fn fill(f: &Field, w: &Work, out: &mut [f32], points: bool) {
         }
     } else {
         for (k, slice) in out.chunks_exact_mut(n * n).enumerate() {
-            let r = Region { z: k as f32 / 8.0, ..r };
+            let r = Region {
+                z: k as f32 / 8.0,
+                ..r
+            };
             if points {
                 with_composed!(f.kernels(), c => c.fill3d_points(slice, &r));
             } else {
@@ -69,12 +72,33 @@ fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
     let (warm, runs) = if quick { (1, 3) } else { (2, 9) };
     let works = [
-        Work { name: "W1", n: 1024, depth: 0, octaves: 1 },
-        Work { name: "W2", n: 512, depth: 0, octaves: 8 },
-        Work { name: "W3", n: 256, depth: 16, octaves: 1 },
+        Work {
+            name: "W1",
+            n: 1024,
+            depth: 0,
+            octaves: 1,
+        },
+        Work {
+            name: "W2",
+            n: 512,
+            depth: 0,
+            octaves: 8,
+        },
+        Work {
+            name: "W3",
+            n: 256,
+            depth: 16,
+            octaves: 1,
+        },
     ];
-    println!("native noise kernels (landform::simd::SIMD = {}), median of {runs} runs", landform::simd::SIMD);
-    println!("{:<5}{:<17}{:>14}{:>16}{:>9}", "work", "noise", "rows Msamp/s", "points Msamp/s", "rows/pt");
+    println!(
+        "native noise kernels (landform::simd::SIMD = {}), median of {runs} runs",
+        landform::simd::SIMD
+    );
+    println!(
+        "{:<5}{:<17}{:>14}{:>16}{:>9}",
+        "work", "noise", "rows Msamp/s", "points Msamp/s", "rows/pt"
+    );
     for w in &works {
         let samples = w.n * w.n * w.depth.max(1);
         let mut out = vec![0.0f32; samples];

@@ -3,6 +3,7 @@
 //! bits as sampling each cell's point, so fills can be split into tiles and workers.
 
 use crate::error::{check_range, Error, Result};
+use crate::fill::RowNoise;
 use crate::fractal::{Fractal, FractalKind};
 use crate::grid::Region;
 use crate::noise::improved::Improved;
@@ -11,7 +12,6 @@ use crate::noise::simplex::Simplex;
 use crate::noise::teaching::{Teaching, Variant};
 use crate::noise::value::Value;
 use crate::noise::worley::{Worley, WorleyDistance, WorleyParams, WorleyReturn};
-use crate::fill::RowNoise;
 use crate::noise::Noise;
 use crate::spec::Spec;
 

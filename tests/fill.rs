@@ -75,7 +75,11 @@ fn row_fills_equal_point_fills_bit_for_bit_2d() {
             let mut b = vec![0.0; r.len()];
             f.fill2d(&mut a, &r).unwrap();
             with_composed!(f.kernels(), c => c.fill2d_points(&mut b, &r));
-            same_bits(&a, &b, &format!("{} {} {r:?}", spec.noise, spec.fractal.kind));
+            same_bits(
+                &a,
+                &b,
+                &format!("{} {} {r:?}", spec.noise, spec.fractal.kind),
+            );
         }
     }
 }
@@ -94,7 +98,11 @@ fn row_fills_equal_point_fills_bit_for_bit_3d() {
                 let mut b = vec![0.0; r.len()];
                 f.fill3d(&mut a, &r).unwrap();
                 with_composed!(f.kernels(), c => c.fill3d_points(&mut b, &r));
-                same_bits(&a, &b, &format!("3D {} {} {r:?}", spec.noise, spec.fractal.kind));
+                same_bits(
+                    &a,
+                    &b,
+                    &format!("3D {} {} {r:?}", spec.noise, spec.fractal.kind),
+                );
             }
         }
     }

@@ -66,7 +66,13 @@ fn golden_hashes_match_the_native_build_bit_for_bit() {
 /// (four-wide with SIMD) give the native bits.
 #[wasm_bindgen_test]
 fn golden_3d_hashes_match_the_native_build() {
-    let want = [1162631695u32, 1052204395, 3117968204, 1658171557, 2801774704];
+    let want = [
+        1162631695u32,
+        1052204395,
+        3117968204,
+        1658171557,
+        2801774704,
+    ];
     for (noise, want) in ["value", "perlin", "perlin-improved", "simplex", "worley"]
         .iter()
         .zip(want)
@@ -91,7 +97,14 @@ fn golden_3d_hashes_match_the_native_build() {
 fn row_fills_equal_point_sampling_in_the_browser() {
     use landform::spec::Spec;
     use landform::{with_composed, Field, Region};
-    for noise in ["value", "perlin", "perlin-improved", "simplex", "worley", "perlin-linear"] {
+    for noise in [
+        "value",
+        "perlin",
+        "perlin-improved",
+        "simplex",
+        "worley",
+        "perlin-linear",
+    ] {
         for kind in ["fbm", "ridged", "billow", "turbulence"] {
             let mut s = Spec::new(noise, 77).fbm(3, 0.5, 2.0);
             s.fractal.kind = kind.into();

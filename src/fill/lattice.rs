@@ -19,6 +19,9 @@ pub struct LatticeCols {
     /// First-level hash of the cell's left and right corners.
     p0: Vec<u32>,
     p1: Vec<u32>,
+    /// Per chunk of four columns: all four in the same lattice cell, so every corner
+    /// lookup is one scalar load splatted to four lanes instead of a four-lane gather.
+    uni: Vec<bool>,
 }
 
 /// Column data; `first(xi)` gives the first-level hashes of corners `xi` and `xi + 1`.
@@ -31,9 +34,12 @@ fn lattice_cols(xs: &[f32], first: impl Fn(i32) -> (u32, u32)) -> LatticeCols {
         u: Vec::with_capacity(n),
         p0: Vec::with_capacity(n),
         p1: Vec::with_capacity(n),
+        uni: Vec::with_capacity(n / 4),
     };
+    let mut cells = Vec::with_capacity(n);
     for &x in xs {
         let (xi, xf) = cell(x);
+        cells.push(xi);
         let (a, b) = first(xi);
         c.xf.push(xf);
         c.xf1.push(xf - 1.0);
@@ -41,6 +47,10 @@ fn lattice_cols(xs: &[f32], first: impl Fn(i32) -> (u32, u32)) -> LatticeCols {
         c.p0.push(a);
         c.p1.push(b);
     }
+    c.uni = cells
+        .chunks_exact(4)
+        .map(|q| q.iter().all(|&v| v == q[0]))
+        .collect();
     c
 }
 
@@ -79,10 +89,14 @@ impl Axis {
     }
 }
 
-/// `perm[(p[l] + add) & 511]` for four lanes.
+/// `perm[(p[l] + add) & 511]` for four lanes (one lookup when `U`: all lanes equal).
 #[inline(always)]
-fn hash4(perm: &[u8; 512], p: [u32; 4], add: u32) -> [u32; 4] {
-    p.map(|v| perm[((v + add) & 511) as usize] as u32)
+fn hash4<const U: bool>(perm: &[u8; 512], p: [u32; 4], add: u32) -> [u32; 4] {
+    if U {
+        [perm[((p[0] + add) & 511) as usize] as u32; 4]
+    } else {
+        p.map(|v| perm[((v + add) & 511) as usize] as u32)
+    }
 }
 
 #[inline(always)]
@@ -91,7 +105,10 @@ fn lanes(v: &[u32], k: usize) -> [u32; 4] {
 }
 
 #[inline(always)]
-fn vals(t: &[f32; 256], h: [u32; 4]) -> F4 {
+fn vals<const U: bool>(t: &[f32; 256], h: [u32; 4]) -> F4 {
+    if U {
+        return F4::splat(t[(h[0] & 255) as usize]);
+    }
     F4::new(
         t[(h[0] & 255) as usize],
         t[(h[1] & 255) as usize],
@@ -101,7 +118,10 @@ fn vals(t: &[f32; 256], h: [u32; 4]) -> F4 {
 }
 
 #[inline(always)]
-fn comp<const N: usize>(t: &[[f32; N]; 256], h: [u32; 4], a: usize) -> F4 {
+fn comp<const U: bool, const N: usize>(t: &[[f32; N]; 256], h: [u32; 4], a: usize) -> F4 {
+    if U {
+        return F4::splat(t[(h[0] & 255) as usize][a]);
+    }
     F4::new(
         t[(h[0] & 255) as usize][a],
         t[(h[1] & 255) as usize][a],
@@ -127,34 +147,59 @@ impl RowNoise for Value {
 
     fn row2(&self, c: &LatticeCols, _xs: &[f32], y: f32, out: &mut [f32]) {
         let ya = Axis::wrapped(y);
-        for k in (0..out.len()).step_by(4) {
+        #[inline(always)]
+        fn chunk<const U: bool>(
+            this: &Value,
+            c: &LatticeCols,
+            k: usize,
+            ya: &Axis,
+            out: &mut [f32],
+        ) {
             let (p0, p1) = (lanes(&c.p0, k), lanes(&c.p1, k));
             let u = F4::load(&c.u[k..]);
-            let v00 = vals(&self.values, hash4(&self.perm, p0, ya.i0));
-            let v10 = vals(&self.values, hash4(&self.perm, p1, ya.i0));
-            let v01 = vals(&self.values, hash4(&self.perm, p0, ya.i1));
-            let v11 = vals(&self.values, hash4(&self.perm, p1, ya.i1));
+            let v00 = vals::<U>(&this.values, hash4::<U>(&this.perm, p0, ya.i0));
+            let v10 = vals::<U>(&this.values, hash4::<U>(&this.perm, p1, ya.i0));
+            let v01 = vals::<U>(&this.values, hash4::<U>(&this.perm, p0, ya.i1));
+            let v11 = vals::<U>(&this.values, hash4::<U>(&this.perm, p1, ya.i1));
             lerp4(lerp4(v00, v10, u), lerp4(v01, v11, u), ya.s).store(&mut out[k..]);
+        }
+        for k in (0..out.len()).step_by(4) {
+            if c.uni[k >> 2] {
+                chunk::<true>(self, c, k, &ya, out);
+            } else {
+                chunk::<false>(self, c, k, &ya, out);
+            }
         }
     }
 
     fn row3(&self, c: &LatticeCols, _xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
         let (ya, za) = (Axis::wrapped(y), Axis::wrapped(z));
-        let perm = &self.perm;
-        for k in (0..out.len()).step_by(4) {
+        #[inline(always)]
+        fn chunk<const U: bool>(
+            this: &Value,
+            c: &LatticeCols,
+            k: usize,
+            ya: &Axis,
+            za: &Axis,
+            out: &mut [f32],
+        ) {
+            let perm = &this.perm;
             let (p0, p1) = (lanes(&c.p0, k), lanes(&c.p1, k));
             let u = F4::load(&c.u[k..]);
-            let (a0, a1) = (hash4(perm, p0, ya.i0), hash4(perm, p1, ya.i0));
-            let (b0, b1) = (hash4(perm, p0, ya.i1), hash4(perm, p1, ya.i1));
+            let (a0, a1) = (hash4::<U>(perm, p0, ya.i0), hash4::<U>(perm, p1, ya.i0));
+            let (b0, b1) = (hash4::<U>(perm, p0, ya.i1), hash4::<U>(perm, p1, ya.i1));
             let layer = |zk: u32| {
-                let at = |a: [u32; 4]| vals(&self.values, hash4(perm, a, zk));
-                lerp4(
-                    lerp4(at(a0), at(a1), u),
-                    lerp4(at(b0), at(b1), u),
-                    ya.s,
-                )
+                let at = |a: [u32; 4]| vals::<U>(&this.values, hash4::<U>(perm, a, zk));
+                lerp4(lerp4(at(a0), at(a1), u), lerp4(at(b0), at(b1), u), ya.s)
             };
             lerp4(layer(za.i0), layer(za.i1), za.s).store(&mut out[k..]);
+        }
+        for k in (0..out.len()).step_by(4) {
+            if c.uni[k >> 2] {
+                chunk::<true>(self, c, k, &ya, &za, out);
+            } else {
+                chunk::<false>(self, c, k, &ya, &za, out);
+            }
         }
     }
 }
@@ -167,39 +212,66 @@ impl RowNoise for Perlin {
 
     fn row2(&self, c: &LatticeCols, _xs: &[f32], y: f32, out: &mut [f32]) {
         let ya = Axis::wrapped(y);
-        let g = &self.grad2;
-        for k in (0..out.len()).step_by(4) {
+        #[inline(always)]
+        fn chunk<const U: bool>(
+            this: &Perlin,
+            c: &LatticeCols,
+            k: usize,
+            ya: &Axis,
+            out: &mut [f32],
+        ) {
+            let g = &this.grad2;
             let (p0, p1) = (lanes(&c.p0, k), lanes(&c.p1, k));
             let (xf, xf1, u) = (
                 F4::load(&c.xf[k..]),
                 F4::load(&c.xf1[k..]),
                 F4::load(&c.u[k..]),
             );
-            let dot = |h: [u32; 4], dx: F4, dy: F4| comp(g, h, 0) * dx + comp(g, h, 1) * dy;
-            let a = dot(hash4(&self.perm, p0, ya.i0), xf, ya.f);
-            let b = dot(hash4(&self.perm, p1, ya.i0), xf1, ya.f);
-            let cc = dot(hash4(&self.perm, p0, ya.i1), xf, ya.f1);
-            let d = dot(hash4(&self.perm, p1, ya.i1), xf1, ya.f1);
+            let dot = |h: [u32; 4], dx: F4, dy: F4| {
+                comp::<U, _>(g, h, 0) * dx + comp::<U, _>(g, h, 1) * dy
+            };
+            let a = dot(hash4::<U>(&this.perm, p0, ya.i0), xf, ya.f);
+            let b = dot(hash4::<U>(&this.perm, p1, ya.i0), xf1, ya.f);
+            let cc = dot(hash4::<U>(&this.perm, p0, ya.i1), xf, ya.f1);
+            let d = dot(hash4::<U>(&this.perm, p1, ya.i1), xf1, ya.f1);
             lerp4(lerp4(a, b, u), lerp4(cc, d, u), ya.s).store(&mut out[k..]);
+        }
+        for k in (0..out.len()).step_by(4) {
+            if c.uni[k >> 2] {
+                chunk::<true>(self, c, k, &ya, out);
+            } else {
+                chunk::<false>(self, c, k, &ya, out);
+            }
         }
     }
 
     fn row3(&self, c: &LatticeCols, _xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
         let (ya, za) = (Axis::wrapped(y), Axis::wrapped(z));
-        let (perm, g) = (&self.perm, &self.grad3);
-        for k in (0..out.len()).step_by(4) {
+        #[inline(always)]
+        fn chunk<const U: bool>(
+            this: &Perlin,
+            c: &LatticeCols,
+            k: usize,
+            ya: &Axis,
+            za: &Axis,
+            out: &mut [f32],
+        ) {
+            let perm = &this.perm;
+            let g = &this.grad3;
             let (p0, p1) = (lanes(&c.p0, k), lanes(&c.p1, k));
             let (xf, xf1, u) = (
                 F4::load(&c.xf[k..]),
                 F4::load(&c.xf1[k..]),
                 F4::load(&c.u[k..]),
             );
-            let (a0, a1) = (hash4(perm, p0, ya.i0), hash4(perm, p1, ya.i0));
-            let (b0, b1) = (hash4(perm, p0, ya.i1), hash4(perm, p1, ya.i1));
+            let (a0, a1) = (hash4::<U>(perm, p0, ya.i0), hash4::<U>(perm, p1, ya.i0));
+            let (b0, b1) = (hash4::<U>(perm, p0, ya.i1), hash4::<U>(perm, p1, ya.i1));
             let layer = |zk: u32, dz: F4| {
                 let dot = |a: [u32; 4], dx: F4, dy: F4| {
-                    let h = hash4(perm, a, zk);
-                    comp(g, h, 0) * dx + comp(g, h, 1) * dy + comp(g, h, 2) * dz
+                    let h = hash4::<U>(perm, a, zk);
+                    comp::<U, _>(g, h, 0) * dx
+                        + comp::<U, _>(g, h, 1) * dy
+                        + comp::<U, _>(g, h, 2) * dz
                 };
                 lerp4(
                     lerp4(dot(a0, xf, ya.f), dot(a1, xf1, ya.f), u),
@@ -209,6 +281,13 @@ impl RowNoise for Perlin {
             };
             // `zf - 0.0` in the point kernel is `zf` exactly.
             lerp4(layer(za.i0, za.f), layer(za.i1, za.f1), za.s).store(&mut out[k..]);
+        }
+        for k in (0..out.len()).step_by(4) {
+            if c.uni[k >> 2] {
+                chunk::<true>(self, c, k, &ya, &za, out);
+            } else {
+                chunk::<false>(self, c, k, &ya, &za, out);
+            }
         }
     }
 }
@@ -246,8 +325,15 @@ const IG3: [[f32; 3]; 16] = [
 ];
 
 #[inline(always)]
-fn ig<const N: usize, const M: usize>(t: &[[f32; N]; M], h: [u32; 4], a: usize) -> F4 {
+fn ig<const U: bool, const N: usize, const M: usize>(
+    t: &[[f32; N]; M],
+    h: [u32; 4],
+    a: usize,
+) -> F4 {
     let m = M as u32 - 1;
+    if U {
+        return F4::splat(t[(h[0] & m) as usize][a]);
+    }
     F4::new(
         t[(h[0] & m) as usize][a],
         t[(h[1] & m) as usize][a],
@@ -259,35 +345,58 @@ fn ig<const N: usize, const M: usize>(t: &[[f32; N]; M], h: [u32; 4], a: usize) 
 impl RowNoise for Improved {
     type Cols = LatticeCols;
     fn cols(&self, xs: &[f32]) -> LatticeCols {
-        let perm = &self.perm;
         lattice_cols(xs, |xi| {
             let x0 = (xi & 255) as usize;
-            (perm[x0] as u32, perm[x0 + 1] as u32)
+            (self.perm[x0] as u32, self.perm[x0 + 1] as u32)
         })
     }
 
     fn row2(&self, c: &LatticeCols, _xs: &[f32], y: f32, out: &mut [f32]) {
         let ya = Axis::improved(y);
-        for k in (0..out.len()).step_by(4) {
+        #[inline(always)]
+        fn chunk<const U: bool>(
+            this: &Improved,
+            c: &LatticeCols,
+            k: usize,
+            ya: &Axis,
+            out: &mut [f32],
+        ) {
             let (p0, p1) = (lanes(&c.p0, k), lanes(&c.p1, k));
             let (xf, xf1, u) = (
                 F4::load(&c.xf[k..]),
                 F4::load(&c.xf1[k..]),
                 F4::load(&c.u[k..]),
             );
-            let g = |h: [u32; 4], dx: F4, dy: F4| ig(&IG2, h, 0) * dx + ig(&IG2, h, 1) * dy;
-            let aa = g(hash4(&self.perm, p0, ya.i0), xf, ya.f);
-            let ba = g(hash4(&self.perm, p1, ya.i0), xf1, ya.f);
-            let ab = g(hash4(&self.perm, p0, ya.i1), xf, ya.f1);
-            let bb = g(hash4(&self.perm, p1, ya.i1), xf1, ya.f1);
+            let g = |h: [u32; 4], dx: F4, dy: F4| {
+                ig::<U, _, _>(&IG2, h, 0) * dx + ig::<U, _, _>(&IG2, h, 1) * dy
+            };
+            let aa = g(hash4::<U>(&this.perm, p0, ya.i0), xf, ya.f);
+            let ba = g(hash4::<U>(&this.perm, p1, ya.i0), xf1, ya.f);
+            let ab = g(hash4::<U>(&this.perm, p0, ya.i1), xf, ya.f1);
+            let bb = g(hash4::<U>(&this.perm, p1, ya.i1), xf1, ya.f1);
             lerp4(lerp4(aa, ba, u), lerp4(ab, bb, u), ya.s).store(&mut out[k..]);
+        }
+        for k in (0..out.len()).step_by(4) {
+            if c.uni[k >> 2] {
+                chunk::<true>(self, c, k, &ya, out);
+            } else {
+                chunk::<false>(self, c, k, &ya, out);
+            }
         }
     }
 
     fn row3(&self, c: &LatticeCols, _xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
         let (ya, za) = (Axis::improved(y), Axis::improved(z));
-        let perm = &self.perm;
-        for k in (0..out.len()).step_by(4) {
+        #[inline(always)]
+        fn chunk<const U: bool>(
+            this: &Improved,
+            c: &LatticeCols,
+            k: usize,
+            ya: &Axis,
+            za: &Axis,
+            out: &mut [f32],
+        ) {
+            let perm = &this.perm;
             let (p0, p1) = (lanes(&c.p0, k), lanes(&c.p1, k));
             let (xf, xf1, u) = (
                 F4::load(&c.xf[k..]),
@@ -297,13 +406,15 @@ impl RowNoise for Improved {
             // a = p(xi) + yi; aa = p(a) + zi; ab = p(a + 1) + zi (likewise b).
             let a = p0.map(|v| v + ya.i0);
             let b = p1.map(|v| v + ya.i0);
-            let aa = hash4(perm, a, 0).map(|v| v + za.i0);
-            let ab = hash4(perm, a, 1).map(|v| v + za.i0);
-            let ba = hash4(perm, b, 0).map(|v| v + za.i0);
-            let bb = hash4(perm, b, 1).map(|v| v + za.i0);
+            let aa = hash4::<U>(perm, a, 0).map(|v| v + za.i0);
+            let ab = hash4::<U>(perm, a, 1).map(|v| v + za.i0);
+            let ba = hash4::<U>(perm, b, 0).map(|v| v + za.i0);
+            let bb = hash4::<U>(perm, b, 1).map(|v| v + za.i0);
             let g = |i: [u32; 4], add: u32, dx: F4, dy: F4, dz: F4| {
-                let h = hash4(perm, i, add);
-                ig(&IG3, h, 0) * dx + ig(&IG3, h, 1) * dy + ig(&IG3, h, 2) * dz
+                let h = hash4::<U>(perm, i, add);
+                ig::<U, _, _>(&IG3, h, 0) * dx
+                    + ig::<U, _, _>(&IG3, h, 1) * dy
+                    + ig::<U, _, _>(&IG3, h, 2) * dz
             };
             let layer = |add: u32, dz: F4| {
                 lerp4(
@@ -313,6 +424,13 @@ impl RowNoise for Improved {
                 )
             };
             lerp4(layer(0, za.f), layer(1, za.f1), za.s).store(&mut out[k..]);
+        }
+        for k in (0..out.len()).step_by(4) {
+            if c.uni[k >> 2] {
+                chunk::<true>(self, c, k, &ya, &za, out);
+            } else {
+                chunk::<false>(self, c, k, &ya, &za, out);
+            }
         }
     }
 }

@@ -68,9 +68,8 @@ impl RowNoise for Simplex {
             let h1: [usize; 4] = core::array::from_fn(|l| {
                 self.h2(ii[l].wrapping_add(i1i[l]), jj[l].wrapping_add(j1i[l]))
             });
-            let h2: [usize; 4] = core::array::from_fn(|l| {
-                self.h2(ii[l].wrapping_add(1), jj[l].wrapping_add(1))
-            });
+            let h2: [usize; 4] =
+                core::array::from_fn(|l| self.h2(ii[l].wrapping_add(1), jj[l].wrapping_add(1)));
             let corners = [
                 (x0, y0, h0),
                 (x0 - i1 + g2c, y0 - j1 + g2c, h1),

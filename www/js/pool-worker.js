@@ -4,9 +4,9 @@ let api = null;
 let ready = null;
 const fields = new Map(); // JSON of spec → Field (a few, most recent last)
 
-async function load(glue) {
+async function load(glue, module) {
   const m = await import(glue);
-  await m.default({ module_or_path: new URL('landform_bg.wasm', glue) });
+  await m.default({ module_or_path: module ?? new URL('landform_bg.wasm', glue) });
   api = m;
 }
 
@@ -30,7 +30,7 @@ function field(spec) {
 self.onmessage = async (e) => {
   const msg = e.data;
   if (msg.type === 'init') {
-    ready = load(msg.glue);
+    ready = load(msg.glue, msg.module);
     return;
   }
   try {

@@ -23,6 +23,13 @@ export function createPool({ size, glue, bandsPerWorker = 2 } = {}) {
   const n = Math.max(1, Math.floor(size ?? globalThis.navigator?.hardwareConcurrency ?? 2));
   const glueUrl = new URL(glue ?? GLUE, import.meta.url).href;
   const workerUrl = new URL('./pool-worker.js', import.meta.url);
+  // Compile the .wasm once here and hand the compiled module to every worker: the
+  // engine shares its machine code (and its optimised tier) instead of compiling it
+  // once per worker.
+  const wasmUrl = new URL('landform_bg.wasm', glueUrl);
+  const compiled = (WebAssembly.compileStreaming
+    ? WebAssembly.compileStreaming(fetch(wasmUrl)).catch(() => fetch(wasmUrl).then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b)))
+    : fetch(wasmUrl).then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b)));
   const workers = [];
   const pending = new Map(); // job id → {resolve, reject}
   let nextId = 1;
@@ -44,7 +51,11 @@ export function createPool({ size, glue, bandsPerWorker = 2 } = {}) {
       e.preventDefault?.();
       for (const [id, p] of pending) if (p.worker === state) { pending.delete(id); p.reject(new Error(`landform pool worker failed: ${e.message ?? e}`)); }
     };
-    w.postMessage({ type: 'init', glue: glueUrl });
+    // Fills are posted after init (see run), so each worker sees init first.
+    state.started = compiled.then(
+      (module) => w.postMessage({ type: 'init', glue: glueUrl, module }),
+      () => w.postMessage({ type: 'init', glue: glueUrl }),
+    );
     workers.push(state);
   }
 
@@ -58,7 +69,7 @@ export function createPool({ size, glue, bandsPerWorker = 2 } = {}) {
       const id = nextId++;
       pending.set(id, { resolve, reject, worker: state });
       state.busy++;
-      state.worker.postMessage({ ...msg, id });
+      state.started.then(() => state.worker.postMessage({ ...msg, id }));
     });
   }
 

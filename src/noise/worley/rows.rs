@@ -143,16 +143,17 @@ impl Worley {
         for l in 0..4 {
             let ((x0, x1), (y0, y1)) = (self.reach(xa[l], k2[l]), self.reach(ya[l], k2[l]));
             if x0 < -1 || x1 > 1 || y0 < -1 || y1 > 1 {
-                let mut b = Best { k1: k1[l], k2: k2[l] };
+                let mut b = Best {
+                    k1: k1[l],
+                    k2: k2[l],
+                };
                 for oy in y0..=y1 {
                     let gy = self.gap(oy, ya[l]);
                     for ox in x0..=x1 {
                         let inner = ox.abs() <= 1 && oy.abs() <= 1;
                         if !inner && self.join(self.gap(ox, xa[l]), gy) < b.k2 {
-                            let u = self.offsets(
-                                [cxa[l].wrapping_add(ox), cya[l].wrapping_add(oy), 0],
-                                2,
-                            );
+                            let u = self
+                                .offsets([cxa[l].wrapping_add(ox), cya[l].wrapping_add(oy), 0], 2);
                             b.add(self.join(
                                 self.term(ox as f32 + u[0] - xa[l]),
                                 self.term(oy as f32 + u[1] - ya[l]),
@@ -217,7 +218,10 @@ impl Worley {
             if !r.iter().any(|&(a, b)| a < -1 || b > 1) {
                 continue;
             }
-            let mut b = Best { k1: k1[l], k2: k2[l] };
+            let mut b = Best {
+                k1: k1[l],
+                k2: k2[l],
+            };
             for oz in r[2].0..=r[2].1 {
                 let gz = self.gap(oz, pl[2]);
                 if gz >= b.k2 {
@@ -271,7 +275,8 @@ impl RowNoise for Worley {
     fn row3(&self, _: &(), xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
         let (y, z) = (F4::splat(y), F4::splat(z));
         for k in (0..out.len()).step_by(4) {
-            self.search3x4(F4::load(&xs[k..]), y, z).store(&mut out[k..]);
+            self.search3x4(F4::load(&xs[k..]), y, z)
+                .store(&mut out[k..]);
         }
     }
 }
