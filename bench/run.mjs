@@ -97,5 +97,9 @@ if (flag('--serve')) {
   }
   if (result.interactive) console.log(`\ninteractive (figure 1, 512², 4 octaves, median ms per frame): ${Object.entries(result.interactive).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}`);
   if (result.erosion) console.log(`erosion (wasm): ${Object.entries(result.erosion).map(([k, v]) => `${k} ${Math.round(v.dropletsPerSecond)} droplets/s on 512², fill + D8 on 1024² ${v.fillD8ms.toFixed(1)} ms`).join('; ')}`);
-  console.log(`\n(${result.seconds.toFixed(0)} s; artifacts/bench/result.json)`);
+  // The same table as Markdown, for docs/benchmarks.md.
+  const md = [`| workload | contestant | variant | M samples/s | ms |`, `|---|---|---|---:|---:|`,
+    ...result.rows.map((r) => `| ${r.workload} | ${r.lib} ${r.noise} | ${r.variant} | ${r.msps.toFixed(1)} | ${r.ms.toFixed(1)} |`)].join('\n');
+  fs.writeFileSync(path.join(root, 'artifacts/bench/table.md'), `${md}\n`);
+  console.log(`\n(${result.seconds.toFixed(0)} s; artifacts/bench/result.json, artifacts/bench/table.md)`);
 }

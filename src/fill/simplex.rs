@@ -21,8 +21,17 @@ impl Simplex {
     }
 }
 
+/// Whether all four lanes hold the same value.
 #[inline(always)]
-fn g2(h: [usize; 4], a: usize) -> F4 {
+fn same(v: [i32; 4]) -> bool {
+    v[1] == v[0] && v[2] == v[0] && v[3] == v[0]
+}
+
+#[inline(always)]
+fn g2(h: [usize; 4], a: usize, uni: bool) -> F4 {
+    if uni {
+        return F4::splat(GRAD2[h[0] & 15][a]);
+    }
     F4::new(
         GRAD2[h[0] & 15][a],
         GRAD2[h[1] & 15][a],
@@ -32,7 +41,10 @@ fn g2(h: [usize; 4], a: usize) -> F4 {
 }
 
 #[inline(always)]
-fn g3(h: [usize; 4], a: usize) -> F4 {
+fn g3(h: [usize; 4], a: usize, uni: bool) -> F4 {
+    if uni {
+        return F4::splat(GRAD3[h[0] & 15][a]);
+    }
     F4::new(
         GRAD3[h[0] & 15][a],
         GRAD3[h[1] & 15][a],
@@ -64,12 +76,16 @@ impl RowNoise for Simplex {
                 m.select(I4::splat(1), I4::splat(0)).to_array(),
                 m.select(I4::splat(0), I4::splat(1)).to_array(),
             );
-            let h0: [usize; 4] = core::array::from_fn(|l| self.h2(ii[l], jj[l]));
-            let h1: [usize; 4] = core::array::from_fn(|l| {
-                self.h2(ii[l].wrapping_add(i1i[l]), jj[l].wrapping_add(j1i[l]))
-            });
-            let h2: [usize; 4] =
-                core::array::from_fn(|l| self.h2(ii[l].wrapping_add(1), jj[l].wrapping_add(1)));
+            // All four samples in one simplex (common at low frequencies): hash its
+            // corners once and splat the gradients instead of gathering them.
+            let uni = same(ii) && same(jj) && same(i1i);
+            let lanes = if uni { 1 } else { 4 };
+            let (mut h0, mut h1, mut h2) = ([0usize; 4], [0usize; 4], [0usize; 4]);
+            for l in 0..lanes {
+                h0[l] = self.h2(ii[l], jj[l]);
+                h1[l] = self.h2(ii[l].wrapping_add(i1i[l]), jj[l].wrapping_add(j1i[l]));
+                h2[l] = self.h2(ii[l].wrapping_add(1), jj[l].wrapping_add(1));
+            }
             let corners = [
                 (x0, y0, h0),
                 (x0 - i1 + g2c, y0 - j1 + g2c, h1),
@@ -78,7 +94,7 @@ impl RowNoise for Simplex {
             let mut v = zero;
             for (cx, cy, h) in corners {
                 let t = r2 - cx * cx - cy * cy;
-                let gd = g2(h, 0) * cx + g2(h, 1) * cy;
+                let gd = g2(h, 0, uni) * cx + g2(h, 1, uni) * cy;
                 let t2 = t * t;
                 let t4 = t2 * t2;
                 v = t.gt(zero).select(v + t4 * gd, v);
@@ -124,6 +140,11 @@ impl RowNoise for Simplex {
                 steps[0][l] = a;
                 steps[1][l] = b;
             }
+            let uni = same(ii)
+                && same(jj)
+                && same(ki)
+                && (1..4).all(|l| steps[0][l] == steps[0][0] && steps[1][l] == steps[1][0]);
+            let lanes = if uni { 1 } else { 4 };
             let mut v = zero;
             for n in 0..4usize {
                 let st: [[i32; 3]; 4] = match n {
@@ -151,15 +172,17 @@ impl RowNoise for Simplex {
                 if !m.any() {
                     continue;
                 }
-                let h: [usize; 4] = core::array::from_fn(|l| {
-                    self.h3(
+                let mut h = [0usize; 4];
+                for l in 0..lanes {
+                    h[l] = self.h3(
                         ii[l].wrapping_add(st[l][0]),
                         jj[l].wrapping_add(st[l][1]),
                         ki[l].wrapping_add(st[l][2]),
-                    )
-                });
+                    );
+                }
                 let t2 = t * t;
-                let dot = g3(h, 0) * d[0] + g3(h, 1) * d[1] + g3(h, 2) * d[2];
+                let dot =
+                    g3(h, 0, uni) * d[0] + g3(h, 1, uni) * d[1] + g3(h, 2, uni) * d[2];
                 v = m.select(v + t2 * t2 * dot, v);
             }
             (F4::splat(SCALE3) * v).store(&mut out[k..]);

@@ -56,6 +56,15 @@ test('worker pool fills equal one-thread fills bit for bit', async () => {
         out.badNoise = await err(pool.fill2d({ noise: 'nope' }, region));
         out.badRegion = await err(pool.fill2d({}, { width: 0, height: 4, scale: 1 }));
         out.after = same(await pool.fill2d(specs[0], region), await pool.fill2d(specs[0], region));
+        // Filling into the caller's array returns that array.
+        const mine = new Float32Array(region.width * region.height);
+        const back = await pool.fill2d(specs[1], region, mine);
+        const f1 = new lf.Field(specs[1]);
+        const one1 = new Float32Array(region.width * region.height);
+        f1.fill2d(one1, region);
+        f1.free();
+        out.checks.push([`${name} into out`, back === mine ? same(mine, one1) : 'returned another array']);
+        out.badOut = await err(pool.fill2d(specs[1], region, new Float32Array(5)));
         out.size = pool.size;
         pool.close();
       }
@@ -67,6 +76,7 @@ test('worker pool fills equal one-thread fills bit for bit', async () => {
     assert.match(result.badNoise, /^TypeError: .*noise/);
     assert.match(result.badRegion, /^RangeError/);
     assert.equal(result.after, 'same');
+    assert.match(result.badOut, /^RangeError: out must be/);
     assert.deepEqual(problems, []);
   } finally {
     await env.close();

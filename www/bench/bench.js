@@ -140,11 +140,10 @@ function landformPool(pool, noise) {
       const n = w.n, spec = specOf(noise, w);
       if (w.dims === 3) {
         const slice = n * n;
-        const parts = await Promise.all(Array.from({ length: w.depth }, (_, z) =>
-          pool.fill3d(spec, { width: n, height: n, scale: SCALE, z: z / 8 })));
-        parts.forEach((p, z) => out.set(p, z * slice));
+        await Promise.all(Array.from({ length: w.depth }, (_, z) =>
+          pool.fill3d(spec, { width: n, height: n, scale: SCALE, z: z / 8 }, out.subarray(z * slice, (z + 1) * slice))));
       } else {
-        out.set(await pool.fill2d(spec, { width: n, height: n, scale: SCALE }));
+        await pool.fill2d(spec, { width: n, height: n, scale: SCALE }, out);
       }
     },
   };

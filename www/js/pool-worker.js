@@ -3,6 +3,7 @@
 let api = null;
 let ready = null;
 const fields = new Map(); // JSON of spec → Field (a few, most recent last)
+const spare = []; // band buffers handed back by the pool, reused instead of fresh allocations
 
 async function load(glue, module) {
   const m = await import(glue);
@@ -33,14 +34,22 @@ self.onmessage = async (e) => {
     ready = load(msg.glue, msg.module);
     return;
   }
+  if (msg.type === 'recycle') {
+    if (spare.length < 4) spare.push(msg.buffer);
+    return;
+  }
   try {
     await ready;
     const { dims, spec, region } = msg;
-    const out = new Float32Array(region.width * region.height);
+    const bytes = region.width * region.height * 4;
+    const k = spare.findIndex((b) => b.byteLength === bytes);
+    const out = k >= 0 ? new Float32Array(spare.splice(k, 1)[0]) : new Float32Array(bytes / 4);
     const f = field(spec);
+    const t0 = performance.now();
     if (dims === 3) f.fill3d(out, region);
     else f.fill2d(out, region);
-    self.postMessage({ id: msg.id, ok: true, buffer: out.buffer }, [out.buffer]);
+    const ms = performance.now() - t0;
+    self.postMessage({ id: msg.id, ok: true, buffer: out.buffer, ms }, [out.buffer]);
   } catch (err) {
     self.postMessage({ id: msg.id, ok: false, error: { name: err?.name, message: err?.message ?? String(err) } });
   }

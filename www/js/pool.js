@@ -16,10 +16,10 @@ const GLUE = '../pkg/landform.js';
  * @param {number} [options.size] workers (default `navigator.hardwareConcurrency`, at least 1)
  * @param {string|URL} [options.glue] URL of landform's wasm-bindgen glue (`landform.js`);
  *   its `landform_bg.wasm` sits beside it. Default: the package's own.
- * @param {number} [options.bandsPerWorker] bands per worker per fill (default 2: a little
- *   load balancing, little overhead)
+ * @param {number} [options.bandsPerWorker] bands per worker per fill (default 4: load
+ *   balancing on busy machines, and the first bands come back while later ones compute)
  */
-export function createPool({ size, glue, bandsPerWorker = 2 } = {}) {
+export function createPool({ size, glue, bandsPerWorker = 4 } = {}) {
   const n = Math.max(1, Math.floor(size ?? globalThis.navigator?.hardwareConcurrency ?? 2));
   const glueUrl = new URL(glue ?? GLUE, import.meta.url).href;
   const workerUrl = new URL('./pool-worker.js', import.meta.url);
@@ -34,12 +34,14 @@ export function createPool({ size, glue, bandsPerWorker = 2 } = {}) {
   const pending = new Map(); // job id → {resolve, reject}
   let nextId = 1;
   let closed = false;
+  const stats = { jobs: 0, workerMs: 0 };
 
   for (let i = 0; i < n; i++) {
     const w = new Worker(workerUrl, { type: 'module', name: `landform-pool-${i}` });
     const state = { worker: w, busy: 0, queue: [] };
     w.onmessage = (e) => {
-      const { id, ok, buffer, error } = e.data;
+      const { id, ok, buffer, error, ms } = e.data;
+      if (ok) stats.jobs++, stats.workerMs += ms;
       const p = pending.get(id);
       pending.delete(id);
       state.busy--;
@@ -73,11 +75,14 @@ export function createPool({ size, glue, bandsPerWorker = 2 } = {}) {
     });
   }
 
-  async function fill(dims, spec, region) {
+  async function fill(dims, spec, region, target) {
     if (closed) throw new Error('landform pool is closed');
     const width = region?.width, height = region?.height;
     if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
       throw new RangeError(`region.width and region.height must be whole numbers ≥ 1, got ${width} × ${height}`);
+    }
+    if (target !== undefined && (!(target instanceof Float32Array) || target.length !== width * height)) {
+      throw new RangeError(`out must be a Float32Array of width × height = ${width * height} elements`);
     }
     const y0 = region.y0 ?? 0;
     const bands = Math.min(height, n * bandsPerWorker);
@@ -87,21 +92,28 @@ export function createPool({ size, glue, bandsPerWorker = 2 } = {}) {
       const h = Math.min(rows, height - start);
       const state = workers[b % n];
       const r = { ...region, height: h, y0: y0 + start };
-      jobs.push(run(state, { type: 'fill', dims, spec, region: r }).then((buffer) => ({ start, buffer })));
+      jobs.push(run(state, { type: 'fill', dims, spec, region: r }).then((buffer) => ({ start, buffer, state })));
     }
-    const out = new Float32Array(width * height);
-    for (const { start, buffer } of await Promise.all(jobs)) {
+    const out = target ?? new Float32Array(width * height);
+    for (const { start, buffer, state } of await Promise.all(jobs)) {
       out.set(new Float32Array(buffer), start * width);
+      // Hand the band's memory back for the worker's next band (no fresh allocation).
+      if (!closed) state.worker.postMessage({ type: 'recycle', buffer }, [buffer]);
     }
     return out;
   }
 
   return {
     size: n,
-    /** 2D fill of `spec` over `region` ({width, height, scale, x0, y0}): Promise<Float32Array>. */
-    fill2d: (spec, region) => fill(2, spec, region),
+    /** Jobs done and milliseconds the workers spent filling (for benchmarks). */
+    stats,
+    /**
+     * 2D fill of `spec` over `region` ({width, height, scale, x0, y0}): Promise of a
+     * Float32Array, `out` itself if given (length width × height), else a new one.
+     */
+    fill2d: (spec, region, out) => fill(2, spec, region, out),
     /** 3D slice fill at `region.z`. */
-    fill3d: (spec, region) => fill(3, spec, region),
+    fill3d: (spec, region, out) => fill(3, spec, region, out),
     /** Terminates the workers; pending fills reject. */
     close() {
       closed = true;
