@@ -148,6 +148,10 @@ mod imp {
             M4(v128_andnot(self.0, o.0))
         }
         #[inline(always)]
+        pub fn or(self, o: Self) -> Self {
+            M4(v128_or(self.0, o.0))
+        }
+        #[inline(always)]
         pub fn all_true() -> Self {
             M4(i32x4_splat(-1))
         }
@@ -340,6 +344,10 @@ mod imp {
         #[inline(always)]
         pub fn and_not(self, o: Self) -> Self {
             M4(core::array::from_fn(|i| self.0[i] && !o.0[i]))
+        }
+        #[inline(always)]
+        pub fn or(self, o: Self) -> Self {
+            M4(core::array::from_fn(|i| self.0[i] || o.0[i]))
         }
         #[inline(always)]
         pub fn all_true() -> Self {

@@ -4,7 +4,7 @@
 
 use super::RowNoise;
 use crate::noise::simplex::{Simplex, F2, F3, G2, G3, GRAD2, GRAD3, R2, SCALE2, SCALE3};
-use crate::simd::{F4, I4};
+use crate::simd::{F4, I4, M4};
 
 impl Simplex {
     #[inline(always)]
@@ -104,7 +104,7 @@ impl RowNoise for Simplex {
     }
 
     fn row3(&self, _: &(), xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
-        let (r2, zero) = (F4::splat(R2), F4::splat(0.0));
+        let (r2, zero, one) = (F4::splat(R2), F4::splat(0.0), F4::splat(1.0));
         let (y, z) = (F4::splat(y), F4::splat(z));
         for k in (0..out.len()).step_by(4) {
             let x = F4::load(&xs[k..]);
@@ -112,60 +112,41 @@ impl RowNoise for Simplex {
             let (i, j, kk) = ((x + s).floor(), (y + s).floor(), (z + s).floor());
             let t = (i + j + kk) * F4::splat(G3);
             let d0 = [x - (i - t), y - (j - t), z - (kk - t)];
-            let (ax, ay, az) = (d0[0].to_array(), d0[1].to_array(), d0[2].to_array());
             let (ii, jj, ki) = (
                 i.to_i4().to_array(),
                 j.to_i4().to_array(),
                 kk.to_i4().to_array(),
             );
-            // Per lane: the two middle corners of the simplex (the point kernel's ranking).
-            let mut steps = [[[0i32; 3]; 4]; 2];
-            for l in 0..4 {
-                let (x0, y0, z0) = (ax[l], ay[l], az[l]);
-                let (a, b): ([i32; 3], [i32; 3]) = if x0 >= y0 {
-                    if y0 >= z0 {
-                        ([1, 0, 0], [1, 1, 0])
-                    } else if x0 >= z0 {
-                        ([1, 0, 0], [1, 0, 1])
-                    } else {
-                        ([0, 0, 1], [1, 0, 1])
-                    }
-                } else if y0 < z0 {
-                    ([0, 0, 1], [0, 1, 1])
-                } else if x0 < z0 {
-                    ([0, 1, 0], [0, 1, 1])
-                } else {
-                    ([0, 1, 0], [1, 1, 0])
-                };
-                steps[0][l] = a;
-                steps[1][l] = b;
-            }
-            let uni = same(ii)
-                && same(jj)
-                && same(ki)
-                && (1..4).all(|l| steps[0][l] == steps[0][0] && steps[1][l] == steps[1][0]);
+            // The point kernel's ranking of the offsets as lane masks: `a` is the first
+            // step of the walk through the simplex, `b` the second (see noise3).
+            let (xy, yz, xz) = (d0[0].ge(d0[1]), d0[1].ge(d0[2]), d0[0].ge(d0[2]));
+            let ax = xy.and(xz);
+            let ay = yz.and_not(xy);
+            let az = M4::all_true().and_not(yz).and_not(ax);
+            let bx = xy.or(yz.and(xz));
+            let by = yz.or(M4::all_true().and_not(xy));
+            let bz = M4::all_true()
+                .and_not(yz)
+                .or(M4::all_true().and_not(xy).and_not(xz));
+            let stepf = |m: [M4; 3]| m.map(|m| m.select(one, zero));
+            let stepi = |m: [M4; 3]| m.map(|m| m.select(I4::splat(1), I4::splat(0)).to_array());
+            let (af, bf) = (stepf([ax, ay, az]), stepf([bx, by, bz]));
+            let (ai, bi) = (stepi([ax, ay, az]), stepi([bx, by, bz]));
+            let uni = same(ii) && same(jj) && same(ki) && ai.iter().chain(&bi).all(|&v| same(v));
             let lanes = if uni { 1 } else { 4 };
             let mut v = zero;
             for n in 0..4usize {
-                let st: [[i32; 3]; 4] = match n {
-                    0 => [[0; 3]; 4],
-                    1 => steps[0],
-                    2 => steps[1],
-                    _ => [[1; 3]; 4],
+                let (sf, si) = match n {
+                    0 => ([zero; 3], [[0i32; 4]; 3]),
+                    1 => (af, ai),
+                    2 => (bf, bi),
+                    _ => ([one; 3], [[1i32; 4]; 3]),
                 };
                 let off = F4::splat(n as f32 * G3);
-                let sf = |a: usize| {
-                    F4::new(
-                        st[0][a] as f32,
-                        st[1][a] as f32,
-                        st[2][a] as f32,
-                        st[3][a] as f32,
-                    )
-                };
                 let d = [
-                    d0[0] - sf(0) + off,
-                    d0[1] - sf(1) + off,
-                    d0[2] - sf(2) + off,
+                    d0[0] - sf[0] + off,
+                    d0[1] - sf[1] + off,
+                    d0[2] - sf[2] + off,
                 ];
                 let t = r2 - d[0] * d[0] - d[1] * d[1] - d[2] * d[2];
                 let m = t.gt(zero);
@@ -175,14 +156,13 @@ impl RowNoise for Simplex {
                 let mut h = [0usize; 4];
                 for l in 0..lanes {
                     h[l] = self.h3(
-                        ii[l].wrapping_add(st[l][0]),
-                        jj[l].wrapping_add(st[l][1]),
-                        ki[l].wrapping_add(st[l][2]),
+                        ii[l].wrapping_add(si[0][l]),
+                        jj[l].wrapping_add(si[1][l]),
+                        ki[l].wrapping_add(si[2][l]),
                     );
                 }
                 let t2 = t * t;
-                let dot =
-                    g3(h, 0, uni) * d[0] + g3(h, 1, uni) * d[1] + g3(h, 2, uni) * d[2];
+                let dot = g3(h, 0, uni) * d[0] + g3(h, 1, uni) * d[1] + g3(h, 2, uni) * d[2];
                 v = m.select(v + t2 * t2 * dot, v);
             }
             (F4::splat(SCALE3) * v).store(&mut out[k..]);
