@@ -83,6 +83,15 @@ mod imp {
         pub fn to_i4(self) -> I4 {
             I4(i32x4_trunc_sat_f32x4(self.0))
         }
+        /// Lane 0.
+        #[inline(always)]
+        pub fn first(self) -> f32 {
+            f32x4_extract_lane::<0>(self.0)
+        }
+        #[inline(always)]
+        pub fn eq(self, o: Self) -> M4 {
+            M4(f32x4_eq(self.0, o.0))
+        }
         #[inline(always)]
         pub fn to_array(self) -> [f32; 4] {
             [
@@ -138,6 +147,10 @@ mod imp {
         #[inline(always)]
         pub fn any(self) -> bool {
             v128_any_true(self.0)
+        }
+        #[inline(always)]
+        pub fn all(self) -> bool {
+            i32x4_all_true(self.0)
         }
         #[inline(always)]
         pub fn and(self, o: Self) -> Self {
@@ -280,6 +293,14 @@ mod imp {
             I4(self.0.map(|v| v as i32))
         }
         #[inline(always)]
+        pub fn first(self) -> f32 {
+            self.0[0]
+        }
+        #[inline(always)]
+        pub fn eq(self, o: Self) -> M4 {
+            M4(core::array::from_fn(|i| self.0[i] == o.0[i]))
+        }
+        #[inline(always)]
         pub fn to_array(self) -> [f32; 4] {
             self.0
         }
@@ -336,6 +357,10 @@ mod imp {
         #[inline(always)]
         pub fn any(self) -> bool {
             self.0.iter().any(|&b| b)
+        }
+        #[inline(always)]
+        pub fn all(self) -> bool {
+            self.0.iter().all(|&b| b)
         }
         #[inline(always)]
         pub fn and(self, o: Self) -> Self {

@@ -71,20 +71,30 @@ impl RowNoise for Simplex {
             let y0 = y - (j - t);
             let m = x0.gt(y0);
             let (i1, j1) = (m.select(one, zero), m.select(zero, one));
-            let (ii, jj) = (i.to_i4().to_array(), j.to_i4().to_array());
-            let (i1i, j1i) = (
-                m.select(I4::splat(1), I4::splat(0)).to_array(),
-                m.select(I4::splat(0), I4::splat(1)).to_array(),
-            );
             // All four samples in one simplex (common at low frequencies): hash its
-            // corners once and splat the gradients instead of gathering them.
-            let uni = same(ii) && same(jj) && same(i1i);
-            let lanes = if uni { 1 } else { 4 };
+            // corners once and splat the gradients instead of gathering them. The test
+            // reads one lane and compares in vector registers.
+            let (fi, fj, m0) = (i.first(), j.first(), x0.first() > y0.first());
+            let uni = i.eq(F4::splat(fi)).and(j.eq(F4::splat(fj))).all()
+                && if m0 { m.all() } else { !m.any() };
             let (mut h0, mut h1, mut h2) = ([0usize; 4], [0usize; 4], [0usize; 4]);
-            for l in 0..lanes {
-                h0[l] = self.h2(ii[l], jj[l]);
-                h1[l] = self.h2(ii[l].wrapping_add(i1i[l]), jj[l].wrapping_add(j1i[l]));
-                h2[l] = self.h2(ii[l].wrapping_add(1), jj[l].wrapping_add(1));
+            if uni {
+                let (a, b) = (fi as i32, fj as i32);
+                let (di, dj) = if m0 { (1, 0) } else { (0, 1) };
+                h0[0] = self.h2(a, b);
+                h1[0] = self.h2(a.wrapping_add(di), b.wrapping_add(dj));
+                h2[0] = self.h2(a.wrapping_add(1), b.wrapping_add(1));
+            } else {
+                let (ii, jj) = (i.to_i4().to_array(), j.to_i4().to_array());
+                let (i1i, j1i) = (
+                    m.select(I4::splat(1), I4::splat(0)).to_array(),
+                    m.select(I4::splat(0), I4::splat(1)).to_array(),
+                );
+                for l in 0..4 {
+                    h0[l] = self.h2(ii[l], jj[l]);
+                    h1[l] = self.h2(ii[l].wrapping_add(i1i[l]), jj[l].wrapping_add(j1i[l]));
+                    h2[l] = self.h2(ii[l].wrapping_add(1), jj[l].wrapping_add(1));
+                }
             }
             let corners = [
                 (x0, y0, h0),
