@@ -85,12 +85,12 @@ if (flag('--serve')) {
   console.log('\nratios');
   for (const w of [...new Set(result.rows.map((r) => r.workload))]) {
     const rows = result.rows.filter((r) => r.workload === w);
-    const js = rows.filter((r) => r.variant === 'JS').sort((a, b) => b.msps - a.msps)[0];
+    const js = rows.filter((r) => r.variant === 'JS').sort((a, b) => b.msps - a.msps)[0] ?? { lib: 'no JS peer', noise: '', msps: NaN };
     for (const noise of ['simplex', 'perlin', 'value']) {
       const one = rows.find((r) => r.lib === 'landform' && r.noise === noise && r.variant === 'SIMD');
       const sc = rows.find((r) => r.lib === 'landform' && r.noise === noise && r.variant === 'scalar');
       const pool = rows.find((r) => r.lib === 'landform' && r.noise === noise && r.variant.startsWith('SIMD + pool'));
-      if (!one || !js) continue;
+      if (!one) continue;
       const same = sc?.hash === one.hash && pool?.hash === one.hash ? 'bits equal' : 'BITS DIFFER';
       console.log(`${pad(w, 4)} landform ${pad(noise, 8)} SIMD/fastest JS (${js.lib} ${js.noise}) ${(one.msps / js.msps).toFixed(2)}×; SIMD/scalar ${(one.msps / sc.msps).toFixed(2)}×; pool/SIMD ${(pool.msps / one.msps).toFixed(2)}×; ${same}`);
     }

@@ -16,10 +16,10 @@ const GLUE = '../pkg/landform.js';
  * @param {number} [options.size] workers (default `navigator.hardwareConcurrency`, at least 1)
  * @param {string|URL} [options.glue] URL of landform's wasm-bindgen glue (`landform.js`);
  *   its `landform_bg.wasm` sits beside it. Default: the package's own.
- * @param {number} [options.bandsPerWorker] bands per worker per fill (default 4: load
- *   balancing on busy machines, and the first bands come back while later ones compute)
+ * @param {number} [options.bandsPerWorker] bands per worker per fill (default 1: each band
+ *   costs a message round trip; more bands balance the load on a busy machine)
  */
-export function createPool({ size, glue, bandsPerWorker = 4 } = {}) {
+export function createPool({ size, glue, bandsPerWorker = 1 } = {}) {
   const n = Math.max(1, Math.floor(size ?? globalThis.navigator?.hardwareConcurrency ?? 2));
   const glueUrl = new URL(glue ?? GLUE, import.meta.url).href;
   const workerUrl = new URL('./pool-worker.js', import.meta.url);
