@@ -117,16 +117,23 @@ fn vals<const U: bool>(t: &[f32; 256], h: [u32; 4]) -> F4 {
     )
 }
 
+/// Component `a` of the table entries picked by four hashes (masked to the table size,
+/// a power of two); one lookup splatted when `U`: all lanes equal.
 #[inline(always)]
-fn comp<const U: bool, const N: usize>(t: &[[f32; N]; 256], h: [u32; 4], a: usize) -> F4 {
+fn ig<const U: bool, const N: usize, const M: usize>(
+    t: &[[f32; N]; M],
+    h: [u32; 4],
+    a: usize,
+) -> F4 {
+    let m = M as u32 - 1;
     if U {
-        return F4::splat(t[(h[0] & 255) as usize][a]);
+        return F4::splat(t[(h[0] & m) as usize][a]);
     }
     F4::new(
-        t[(h[0] & 255) as usize][a],
-        t[(h[1] & 255) as usize][a],
-        t[(h[2] & 255) as usize][a],
-        t[(h[3] & 255) as usize][a],
+        t[(h[0] & m) as usize][a],
+        t[(h[1] & m) as usize][a],
+        t[(h[2] & m) as usize][a],
+        t[(h[3] & m) as usize][a],
     )
 }
 
@@ -204,6 +211,50 @@ impl RowNoise for Value {
     }
 }
 
+/// A 2D gradient-noise row, four columns per step: the four corner hashes, the gradient
+/// table's components dotted with the corner offsets, then the fade lerps, in exactly the
+/// point kernels' order. Classic Perlin passes its 256 seeded unit vectors, improved
+/// Perlin its eight directions (the mask follows the table size).
+#[inline(always)]
+fn gradient_row2<const M: usize>(
+    perm: &[u8; 512],
+    g: &[[f32; 2]; M],
+    c: &LatticeCols,
+    ya: &Axis,
+    out: &mut [f32],
+) {
+    #[inline(always)]
+    fn chunk<const U: bool, const M: usize>(
+        perm: &[u8; 512],
+        g: &[[f32; 2]; M],
+        c: &LatticeCols,
+        k: usize,
+        ya: &Axis,
+        out: &mut [f32],
+    ) {
+        let (p0, p1) = (lanes(&c.p0, k), lanes(&c.p1, k));
+        let (xf, xf1, u) = (
+            F4::load(&c.xf[k..]),
+            F4::load(&c.xf1[k..]),
+            F4::load(&c.u[k..]),
+        );
+        let dot =
+            |h: [u32; 4], dx: F4, dy: F4| ig::<U, _, _>(g, h, 0) * dx + ig::<U, _, _>(g, h, 1) * dy;
+        let a = dot(hash4::<U>(perm, p0, ya.i0), xf, ya.f);
+        let b = dot(hash4::<U>(perm, p1, ya.i0), xf1, ya.f);
+        let cc = dot(hash4::<U>(perm, p0, ya.i1), xf, ya.f1);
+        let d = dot(hash4::<U>(perm, p1, ya.i1), xf1, ya.f1);
+        lerp4(lerp4(a, b, u), lerp4(cc, d, u), ya.s).store(&mut out[k..]);
+    }
+    for k in (0..out.len()).step_by(4) {
+        if c.uni[k >> 2] {
+            chunk::<true, M>(perm, g, c, k, ya, out);
+        } else {
+            chunk::<false, M>(perm, g, c, k, ya, out);
+        }
+    }
+}
+
 impl RowNoise for Perlin {
     type Cols = LatticeCols;
     fn cols(&self, xs: &[f32]) -> LatticeCols {
@@ -211,38 +262,7 @@ impl RowNoise for Perlin {
     }
 
     fn row2(&self, c: &LatticeCols, _xs: &[f32], y: f32, out: &mut [f32]) {
-        let ya = Axis::wrapped(y);
-        #[inline(always)]
-        fn chunk<const U: bool>(
-            this: &Perlin,
-            c: &LatticeCols,
-            k: usize,
-            ya: &Axis,
-            out: &mut [f32],
-        ) {
-            let g = &this.grad2;
-            let (p0, p1) = (lanes(&c.p0, k), lanes(&c.p1, k));
-            let (xf, xf1, u) = (
-                F4::load(&c.xf[k..]),
-                F4::load(&c.xf1[k..]),
-                F4::load(&c.u[k..]),
-            );
-            let dot = |h: [u32; 4], dx: F4, dy: F4| {
-                comp::<U, _>(g, h, 0) * dx + comp::<U, _>(g, h, 1) * dy
-            };
-            let a = dot(hash4::<U>(&this.perm, p0, ya.i0), xf, ya.f);
-            let b = dot(hash4::<U>(&this.perm, p1, ya.i0), xf1, ya.f);
-            let cc = dot(hash4::<U>(&this.perm, p0, ya.i1), xf, ya.f1);
-            let d = dot(hash4::<U>(&this.perm, p1, ya.i1), xf1, ya.f1);
-            lerp4(lerp4(a, b, u), lerp4(cc, d, u), ya.s).store(&mut out[k..]);
-        }
-        for k in (0..out.len()).step_by(4) {
-            if c.uni[k >> 2] {
-                chunk::<true>(self, c, k, &ya, out);
-            } else {
-                chunk::<false>(self, c, k, &ya, out);
-            }
-        }
+        gradient_row2(&self.perm, &self.grad2, c, &Axis::wrapped(y), out);
     }
 
     fn row3(&self, c: &LatticeCols, _xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
@@ -269,9 +289,9 @@ impl RowNoise for Perlin {
             let layer = |zk: u32, dz: F4| {
                 let dot = |a: [u32; 4], dx: F4, dy: F4| {
                     let h = hash4::<U>(perm, a, zk);
-                    comp::<U, _>(g, h, 0) * dx
-                        + comp::<U, _>(g, h, 1) * dy
-                        + comp::<U, _>(g, h, 2) * dz
+                    ig::<U, _, _>(g, h, 0) * dx
+                        + ig::<U, _, _>(g, h, 1) * dy
+                        + ig::<U, _, _>(g, h, 2) * dz
                 };
                 lerp4(
                     lerp4(dot(a0, xf, ya.f), dot(a1, xf1, ya.f), u),
@@ -324,24 +344,6 @@ const IG3: [[f32; 3]; 16] = [
     [0.0, -1.0, -1.0],
 ];
 
-#[inline(always)]
-fn ig<const U: bool, const N: usize, const M: usize>(
-    t: &[[f32; N]; M],
-    h: [u32; 4],
-    a: usize,
-) -> F4 {
-    let m = M as u32 - 1;
-    if U {
-        return F4::splat(t[(h[0] & m) as usize][a]);
-    }
-    F4::new(
-        t[(h[0] & m) as usize][a],
-        t[(h[1] & m) as usize][a],
-        t[(h[2] & m) as usize][a],
-        t[(h[3] & m) as usize][a],
-    )
-}
-
 impl RowNoise for Improved {
     type Cols = LatticeCols;
     fn cols(&self, xs: &[f32]) -> LatticeCols {
@@ -352,37 +354,7 @@ impl RowNoise for Improved {
     }
 
     fn row2(&self, c: &LatticeCols, _xs: &[f32], y: f32, out: &mut [f32]) {
-        let ya = Axis::improved(y);
-        #[inline(always)]
-        fn chunk<const U: bool>(
-            this: &Improved,
-            c: &LatticeCols,
-            k: usize,
-            ya: &Axis,
-            out: &mut [f32],
-        ) {
-            let (p0, p1) = (lanes(&c.p0, k), lanes(&c.p1, k));
-            let (xf, xf1, u) = (
-                F4::load(&c.xf[k..]),
-                F4::load(&c.xf1[k..]),
-                F4::load(&c.u[k..]),
-            );
-            let g = |h: [u32; 4], dx: F4, dy: F4| {
-                ig::<U, _, _>(&IG2, h, 0) * dx + ig::<U, _, _>(&IG2, h, 1) * dy
-            };
-            let aa = g(hash4::<U>(&this.perm, p0, ya.i0), xf, ya.f);
-            let ba = g(hash4::<U>(&this.perm, p1, ya.i0), xf1, ya.f);
-            let ab = g(hash4::<U>(&this.perm, p0, ya.i1), xf, ya.f1);
-            let bb = g(hash4::<U>(&this.perm, p1, ya.i1), xf1, ya.f1);
-            lerp4(lerp4(aa, ba, u), lerp4(ab, bb, u), ya.s).store(&mut out[k..]);
-        }
-        for k in (0..out.len()).step_by(4) {
-            if c.uni[k >> 2] {
-                chunk::<true>(self, c, k, &ya, out);
-            } else {
-                chunk::<false>(self, c, k, &ya, out);
-            }
-        }
+        gradient_row2(&self.perm, &IG2, c, &Axis::improved(y), out);
     }
 
     fn row3(&self, c: &LatticeCols, _xs: &[f32], y: f32, z: f32, out: &mut [f32]) {

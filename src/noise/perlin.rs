@@ -73,7 +73,10 @@ impl Noise for Perlin {
         true
     }
     fn range(&self) -> (f32, f32) {
-        (-std::f32::consts::FRAC_1_SQRT_2, std::f32::consts::FRAC_1_SQRT_2)
+        (
+            -std::f32::consts::FRAC_1_SQRT_2,
+            std::f32::consts::FRAC_1_SQRT_2,
+        )
     }
 
     #[inline(always)]
