@@ -59,6 +59,10 @@ if (flag('--serve')) {
   await page.waitForFunction(() => globalThis.landformBench, null, { timeout: 30000 });
   const quick = flag('--quick');
   const options = { reps: opt('--reps', quick ? 3 : 7), warm: quick ? 1 : 2 };
+  // --workloads W1,W2 runs only those; --pool-only skips the JS peers, scalar, interactive and erosion.
+  const wi = args.indexOf('--workloads');
+  if (wi >= 0) options.workloads = args[wi + 1].split(',');
+  if (flag('--pool-only')) Object.assign(options, { poolOnly: true, interactive: false, erosion: false });
   const t0 = Date.now();
   page.on('console', (m) => { if (m.text().startsWith('[bench]')) process.stderr.write(`${m.text()}\n`); });
   const result = await page.evaluate((o) => globalThis.landformBench.run({ ...o, log: (m) => console.log(`[bench] ${m}`) }), options);
@@ -90,9 +94,10 @@ if (flag('--serve')) {
       const one = rows.find((r) => r.lib === 'landform' && r.noise === noise && r.variant === 'SIMD');
       const sc = rows.find((r) => r.lib === 'landform' && r.noise === noise && r.variant === 'scalar');
       const pool = rows.find((r) => r.lib === 'landform' && r.noise === noise && r.variant.startsWith('SIMD + pool'));
+      const thr = rows.find((r) => r.lib === 'landform' && r.noise === noise && r.extra === 'throughput');
       if (!one) continue;
-      const same = sc?.hash === one.hash && pool?.hash === one.hash ? 'bits equal' : 'BITS DIFFER';
-      console.log(`${pad(w, 4)} landform ${pad(noise, 8)} SIMD/fastest JS (${js.lib} ${js.noise}) ${(one.msps / js.msps).toFixed(2)}×; SIMD/scalar ${(one.msps / sc.msps).toFixed(2)}×; pool/SIMD ${(pool.msps / one.msps).toFixed(2)}×; ${same}`);
+      const same = (!sc || sc.hash === one.hash) && pool?.hash === one.hash && (!thr || thr.hash === one.hash) ? 'bits equal' : 'BITS DIFFER';
+      console.log(`${pad(w, 4)} landform ${pad(noise, 8)} SIMD/fastest JS (${js.lib} ${js.noise}) ${(one.msps / js.msps).toFixed(2)}×; SIMD/scalar ${sc ? (one.msps / sc.msps).toFixed(2) : '–'}×; pool/SIMD ${(pool.msps / one.msps).toFixed(2)}×${thr ? `; ${thr.variant} (throughput)/SIMD ${(thr.msps / one.msps).toFixed(2)}×` : ''}; ${same}`);
     }
   }
   if (result.interactive) console.log(`\ninteractive (figure 1, 512², 4 octaves, median ms per frame): ${Object.entries(result.interactive).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}`);

@@ -65,13 +65,46 @@ test('worker pool fills equal one-thread fills bit for bit', async () => {
         f1.free();
         out.checks.push([`${name} into out`, back === mine ? same(mine, one1) : 'returned another array']);
         out.badOut = await err(pool.fill2d(specs[1], region, new Float32Array(5)));
+        out.badOutType = await err(pool.fill2d(specs[1], region, new Float64Array(region.width * region.height)));
+        out.badRegionType = await err(pool.fill2d(specs[1], null));
+        out.badHeight = await err(pool.fill2d(specs[1], { width: 4, height: 2.5 }));
+        // 4D slices (simplex), and a fill big enough to be split into bands.
+        const s4 = { noise: 'simplex', seed: 11, fractal: { kind: 'fbm', octaves: 3, persistence: 0.5, lacunarity: 2 } };
+        const f4 = new lf.Field(s4);
+        const big = { width: 512, height: 300, scale: 40, x0: 5, y0: -9, z: 0.25, w: 1.5 };
+        const one4 = new Float32Array(512 * 300);
+        f4.fill4d(one4, big);
+        out.checks.push([`${name} 4D`, same(await pool.fill4d(s4, big), one4)]);
+        f4.fill2d(one4, big);
+        const banded = await pool.fill2d(s4, big);
+        (out.bands ??= []).push([pool.stats.last.bands, pool.size]);
+        out.checks.push([`${name} 2D in bands`, same(banded, one4)]);
+        f4.free();
+        // A per-cell terrain step in bands equals the one-thread call.
+        const heights = new Float32Array(200000).map((_, i) => Math.sin(i * 0.001) * 0.9);
+        const want = heights.slice();
+        lf.redistribute(want, 1.7);
+        const got = await pool.redistribute(heights, 1.7);
+        out.checks.push([`${name} redistribute`, same(got, want)]);
+        out.inputKept = heights[1234] === Math.fround(Math.sin(1234 * 0.001) * 0.9);
+        out.badExponent = await err(pool.redistribute(heights, -1));
+        out.badValues = await err(pool.redistribute([1, 2, 3], 2));
         out.size = pool.size;
         pool.close();
+        out.afterClose = await err(pool.fill2d(specs[0], region));
       }
       return out;
     });
     for (const [what, verdict] of result.checks) assert.equal(verdict, 'same', what);
-    assert.ok(result.checks.length >= 14);
+    assert.ok(result.checks.length >= 20);
+    for (const [bands, size] of result.bands) assert.equal(bands, size, 'a 512 × 300 fill on an idle pool is split in one band per worker');
+    assert.match(result.badOutType, /^TypeError: out must be a Float32Array/);
+    assert.match(result.badRegionType, /^TypeError: region must be an object/);
+    assert.match(result.badHeight, /^RangeError: region\.height must be a whole number/);
+    assert.equal(result.inputKept, true, 'redistribute leaves its input as it is');
+    assert.match(result.badExponent, /^RangeError: .*exponent/);
+    assert.match(result.badValues, /^TypeError: values must be a Float32Array/);
+    assert.match(result.afterClose, /^Error: landform pool is closed/);
     assert.match(result.badOctaves, /^RangeError: .*fractal\.octaves/);
     assert.match(result.badNoise, /^TypeError: .*noise/);
     assert.match(result.badRegion, /^RangeError/);

@@ -152,6 +152,30 @@ function landformPool(pool, noise) {
   };
 }
 
+// Not one fill at a time but `k` fills in flight together, each into its own array:
+// how a tile streamer uses a pool. Reported per fill (total time / k), so it compares
+// directly with one thread.
+function landformPoolThroughput(pool, noise, k = 4) {
+  return {
+    lib: 'landform', noise, variant: `pool(${pool.size}) ${k} in flight`, async: true, extra: 'throughput', perCall: k,
+    make: () => {
+      const outs = new Map();
+      return async (w, out) => {
+        const n = w.n, spec = specOf(noise, w), len = samples(w);
+        if (!outs.has(w.name)) outs.set(w.name, Array.from({ length: k }, () => new Float32Array(len)));
+        const arrays = outs.get(w.name);
+        await Promise.all(arrays.map((a) => {
+          if (w.dims !== 3) return pool.fill2d(spec, { width: n, height: n, scale: SCALE }, a);
+          const slice = n * n;
+          return Promise.all(Array.from({ length: w.depth }, (_, z) =>
+            pool.fill3d(spec, { width: n, height: n, scale: SCALE, z: z / 8 }, a.subarray(z * slice, (z + 1) * slice))));
+        }));
+        return arrays[k - 1];
+      };
+    },
+  };
+}
+
 function checksum(out) {
   let s = 0;
   for (let i = 0; i < out.length; i++) s += out[i];
@@ -173,18 +197,19 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
  * `{ workload, lib, noise, variant, ms, msps, checksum, hash }` plus the interactive and
  * erosion results.
  */
-export async function run({ reps = 7, warm = 2, workloads = ['W1', 'W2', 'W3', 'W2L'], interactive = true, erosion = true, log = () => {} } = {}) {
+export async function run({ reps = 7, warm = 2, workloads = ['W1', 'W2', 'W3', 'W2L'], interactive = true, erosion = true, poolOnly = false, log = () => {} } = {}) {
   await Promise.all([initSimd({ module_or_path: new URL('../pkg/landform_bg.wasm', import.meta.url) }),
     initScalar({ module_or_path: new URL('./pkg-scalar/landform_bg.wasm', import.meta.url) })]);
   if (!simd.simd() || scalar.simd()) throw new Error(`wrong builds: pkg simd=${simd.simd()}, pkg-scalar simd=${scalar.simd()}`);
   const pool = createPool({});
-  // Wait for the workers to load the module (one small fill each).
-  await Promise.all(Array.from({ length: pool.size * 2 }, () => pool.fill2d({ seed: 1 }, { width: 8, height: 8, scale: 8 })));
+  // Wait for the workers to load the module.
+  await pool.ready();
   const contestants = [];
   for (const noise of ['simplex', 'perlin', 'value']) {
-    contestants.push(landformOne(scalar, 'scalar', noise), landformOne(simd, 'SIMD', noise), landformPool(pool, noise));
+    contestants.push(landformOne(scalar, 'scalar', noise), landformOne(simd, 'SIMD', noise), landformPool(pool, noise), landformPoolThroughput(pool, noise));
   }
-  contestants.push(...peers());
+  if (!poolOnly) contestants.push(...peers());
+  else contestants.splice(0, contestants.length, ...contestants.filter((c) => c.variant !== 'scalar'));
   const rows = [];
   for (const w of WORKLOADS.filter((w) => workloads.includes(w.name))) {
     const out = new Float32Array(samples(w));
@@ -194,8 +219,9 @@ export async function run({ reps = 7, warm = 2, workloads = ['W1', 'W2', 'W3', '
       for (const x of runs) {
         out.fill(0);
         const t0 = performance.now();
-        if (x.c.async) await x.fn(w, out); else x.fn(w, out);
-        const dt = performance.now() - t0;
+        const made = x.c.async ? await x.fn(w, out) : x.fn(w, out);
+        const dt = (performance.now() - t0) / (x.c.perCall ?? 1);
+        if (made) out.set(made);
         if (r >= warm) x.times.push(dt);
         if (r === warm + reps - 1) { x.checksum = checksum(out); x.hash = x.c.lib === 'landform' ? fnv(out) : ''; }
         await tick();
@@ -204,7 +230,7 @@ export async function run({ reps = 7, warm = 2, workloads = ['W1', 'W2', 'W3', '
     }
     for (const x of runs) {
       const ms = median(x.times);
-      rows.push({ workload: w.name, label: w.label, lib: x.c.lib, noise: x.c.noise, variant: x.c.variant, ms, msps: samples(w) / ms / 1000, checksum: x.checksum, hash: x.hash });
+      rows.push({ workload: w.name, label: w.label, lib: x.c.lib, noise: x.c.noise, variant: x.c.variant, extra: x.c.extra, ms, msps: samples(w) / ms / 1000, checksum: x.checksum, hash: x.hash });
     }
   }
   const result = { rows, cores: navigator.hardwareConcurrency, userAgent: navigator.userAgent, date: new Date().toISOString() };

@@ -1,18 +1,38 @@
 // One worker of the landform pool (pool.js): loads the wasm package once, keeps a few
-// compiled Fields by spec, fills the row band it is asked for and transfers it back.
+// compiled Fields by spec, runs the band it is asked for and transfers the result back.
 let api = null;
 let ready = null;
 const fields = new Map(); // JSON of spec → Field (a few, most recent last)
 const spare = []; // band buffers handed back by the pool, reused instead of fresh allocations
+const now = () => performance.timeOrigin + performance.now();
 
-async function load(glue, module) {
+async function load(glue, module, warm) {
   const m = await import(glue);
   await m.default({ module_or_path: module ?? new URL('landform_bg.wasm', glue) });
   api = m;
+  if (warm) warmUp();
+}
+
+// A fresh engine runs new wasm code in its baseline tier first and compiles the
+// optimised code in the background once a function has run for a while; until then a
+// fill runs 1.5–3× slower. A few small fills of the common kernels at start move that
+// before the first real job (~10 ms of work per worker, once per page).
+function warmUp() {
+  const out = new Float32Array(256 * 16);
+  for (const noise of ['perlin', 'simplex', 'value']) {
+    for (const octaves of [1, 3]) {
+      const f = new api.Field({ noise, seed: 1, fractal: { octaves } });
+      for (let i = 0; i < 4; i++) {
+        f.fill2d(out, { width: 256, height: 16, scale: 8 + i });
+        f.fill3d(out, { width: 256, height: 16, scale: 8 + i, z: i / 4 });
+      }
+      f.free();
+    }
+  }
 }
 
 function field(spec) {
-  const key = JSON.stringify(spec);
+  const key = JSON.stringify(spec ?? {});
   let f = fields.get(key);
   if (f) {
     fields.delete(key);
@@ -28,28 +48,52 @@ function field(spec) {
   return f;
 }
 
+function buffer(length) {
+  const k = spare.findIndex((b) => b.byteLength === length * 4);
+  return k >= 0 ? new Float32Array(spare.splice(k, 1)[0]) : new Float32Array(length);
+}
+
+const TASKS = {
+  // A band of a fill; `whole` > 0: into the start of a new array of that length.
+  fill({ dims, spec, region, whole }) {
+    const f = field(spec);
+    const len = region.width * region.height;
+    const out = whole ? new Float32Array(whole) : buffer(len);
+    const view = whole ? out.subarray(0, len) : out;
+    const t = performance.now();
+    if (dims === 3) f.fill3d(view, region);
+    else if (dims === 4) f.fill4d(view, region);
+    else f.fill2d(view, region);
+    return [out, performance.now() - t];
+  },
+  redistribute({ values, args }) {
+    const t = performance.now();
+    api.redistribute(values, args.exponent);
+    return [values, performance.now() - t];
+  },
+  ping: () => [null, 0],
+};
+
 self.onmessage = async (e) => {
   const msg = e.data;
   if (msg.type === 'init') {
-    ready = load(msg.glue, msg.module);
+    ready = load(msg.glue, msg.module, msg.warm);
     return;
   }
   if (msg.type === 'recycle') {
     if (spare.length < 4) spare.push(msg.buffer);
     return;
   }
+  const recv = now();
   try {
     await ready;
-    const { dims, spec, region } = msg;
-    const bytes = region.width * region.height * 4;
-    const k = spare.findIndex((b) => b.byteLength === bytes);
-    const out = k >= 0 ? new Float32Array(spare.splice(k, 1)[0]) : new Float32Array(bytes / 4);
-    const f = field(spec);
-    const t0 = performance.now();
-    if (dims === 3) f.fill3d(out, region);
-    else f.fill2d(out, region);
-    const ms = performance.now() - t0;
-    self.postMessage({ id: msg.id, ok: true, buffer: out.buffer, ms }, [out.buffer]);
+    const task = TASKS[msg.type];
+    if (!task) throw new TypeError(`unknown pool task '${msg.type}'`);
+    const start = now();
+    const [out, ms] = task(msg);
+    const t = [recv, start, now()];
+    if (out) self.postMessage({ id: msg.id, ok: true, buffer: out.buffer, ms, t }, [out.buffer]);
+    else self.postMessage({ id: msg.id, ok: true, ms, t });
   } catch (err) {
     self.postMessage({ id: msg.id, ok: false, error: { name: err?.name, message: err?.message ?? String(err) } });
   }

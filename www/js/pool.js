@@ -1,25 +1,42 @@
-// A pool of plain module Web Workers that fill landform fields in row bands (tiles) and
-// assemble them. No SharedArrayBuffer: each band comes back as a transferred buffer,
-// so it runs on any static host. A band at rows y0 + a … gives exactly the bits of the
-// same rows of a one-thread fill, so the result equals `field.fill2d` bit for bit.
+// A pool of plain module Web Workers that run landform fills and per-cell terrain steps
+// in row bands (tiles) and assemble them. No SharedArrayBuffer: each band comes back as
+// a transferred buffer, so it runs on any static host. A band at rows y0 + a … gives
+// exactly the bits of the same rows of a one-thread fill, so the result equals
+// `field.fill2d` bit for bit.
 //
 //   import { createPool } from 'landform/pool.js';   // site: './pool.js' in www/js/
 //   const pool = createPool();                         // navigator.hardwareConcurrency workers
 //   const values = await pool.fill2d(spec, { width: 1024, height: 1024, scale: 32 });
 //   pool.close();
+//
+// Where the time goes (2 cores, a 1024² one-octave fill of ~2 ms on one thread): each
+// worker fills its band in wasm memory and copies it once into a JavaScript buffer
+// (wasm memory itself cannot be transferred), the main thread copies the other bands
+// into the first band's buffer, which the first worker allocated at full size; a
+// message round trip costs ~0.1 ms. See `pool.stats.last` for the measured split.
 
 // build.sh rewrites this to './landform.js' in the package (pkg/ and www/pkg/).
 const GLUE = '../pkg/landform.js';
+
+// Fewer samples than this per band are not worth a message round trip.
+const MIN_BAND = 16384;
+
+const now = () => performance.timeOrigin + performance.now();
 
 /**
  * @param {object} [options]
  * @param {number} [options.size] workers (default `navigator.hardwareConcurrency`, at least 1)
  * @param {string|URL} [options.glue] URL of landform's wasm-bindgen glue (`landform.js`);
  *   its `landform_bg.wasm` sits beside it. Default: the package's own.
+ * @param {WebAssembly.Module|Promise<WebAssembly.Module>} [options.module] the compiled
+ *   `landform_bg.wasm`, if the page already has it (default: compiled here once)
  * @param {number} [options.bandsPerWorker] bands per worker per fill (default 1: each band
  *   costs a message round trip; more bands balance the load on a busy machine)
+ * @param {boolean} [options.warm] run a few small fills in each worker at start so that
+ *   the engine's optimising tier has compiled the kernels before the first real job
+ *   (default true)
  */
-export function createPool({ size, glue, bandsPerWorker = 1 } = {}) {
+export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true } = {}) {
   const n = Math.max(1, Math.floor(size ?? globalThis.navigator?.hardwareConcurrency ?? 2));
   const glueUrl = new URL(glue ?? GLUE, import.meta.url).href;
   const workerUrl = new URL('./pool-worker.js', import.meta.url);
@@ -27,36 +44,40 @@ export function createPool({ size, glue, bandsPerWorker = 1 } = {}) {
   // engine shares its machine code (and its optimised tier) instead of compiling it
   // once per worker.
   const wasmUrl = new URL('landform_bg.wasm', glueUrl);
-  const compiled = (WebAssembly.compileStreaming
-    ? WebAssembly.compileStreaming(fetch(wasmUrl)).catch(() => fetch(wasmUrl).then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b)))
-    : fetch(wasmUrl).then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b)));
+  const viaBytes = () => fetch(wasmUrl).then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b));
+  const compiled = module ? Promise.resolve(module)
+    : WebAssembly.compileStreaming ? WebAssembly.compileStreaming(fetch(wasmUrl)).catch(viaBytes) : viaBytes();
   const workers = [];
-  const pending = new Map(); // job id → {resolve, reject}
+  const pending = new Map(); // job id → { resolve, reject, state }
   let nextId = 1;
   let closed = false;
-  const stats = { jobs: 0, workerMs: 0 };
+  const stats = { jobs: 0, workerMs: 0, last: null };
 
   for (let i = 0; i < n; i++) {
     const w = new Worker(workerUrl, { type: 'module', name: `landform-pool-${i}` });
-    const state = { worker: w, busy: 0, queue: [] };
+    const state = { worker: w, busy: 0, index: i };
     w.onmessage = (e) => {
-      const { id, ok, buffer, error, ms } = e.data;
-      if (ok) stats.jobs++, stats.workerMs += ms;
+      const { id, ok, buffer, error, ms, t } = e.data;
       const p = pending.get(id);
       pending.delete(id);
       state.busy--;
-      if (!p) return;
-      if (ok) p.resolve(buffer);
+      if (ok) stats.jobs++, stats.workerMs += ms;
+      if (!p) {
+        // A cancelled job: keep its buffer for that worker's next band.
+        if (buffer && !closed) recycle(state, buffer);
+        return;
+      }
+      if (ok) p.resolve({ buffer, t, received: now(), state });
       else p.reject(toError(error));
     };
     w.onerror = (e) => {
       e.preventDefault?.();
-      for (const [id, p] of pending) if (p.worker === state) { pending.delete(id); p.reject(new Error(`landform pool worker failed: ${e.message ?? e}`)); }
+      for (const [id, p] of pending) if (p.state === state) { pending.delete(id); p.reject(new Error(`landform pool worker failed: ${e.message ?? e}`)); }
     };
-    // Fills are posted after init (see run), so each worker sees init first.
+    // Jobs are posted after init (see post), so each worker sees init first.
     state.started = compiled.then(
-      (module) => w.postMessage({ type: 'init', glue: glueUrl, module }),
-      () => w.postMessage({ type: 'init', glue: glueUrl }),
+      (m) => w.postMessage({ type: 'init', glue: glueUrl, module: m, warm }),
+      () => w.postMessage({ type: 'init', glue: glueUrl, warm }),
     );
     workers.push(state);
   }
@@ -66,46 +87,115 @@ export function createPool({ size, glue, bandsPerWorker = 1 } = {}) {
     return new C(error?.message ?? String(error));
   }
 
-  function run(state, msg) {
+  function recycle(state, buffer) {
+    state.worker.postMessage({ type: 'recycle', buffer }, [buffer]);
+  }
+
+  // The least busy worker (ties: the lowest index), so that fills in flight together
+  // spread over the pool.
+  function pick() {
+    let best = workers[0];
+    for (const s of workers) if (s.busy < best.busy) best = s;
+    return best;
+  }
+
+  function post(msg, transfer = [], state = pick()) {
+    if (closed) return Promise.reject(new Error('landform pool is closed'));
     return new Promise((resolve, reject) => {
       const id = nextId++;
-      pending.set(id, { resolve, reject, worker: state });
+      pending.set(id, { resolve, reject, state });
       state.busy++;
-      state.started.then(() => state.worker.postMessage({ ...msg, id }));
+      state.started.then(() => { if (!closed) state.worker.postMessage({ ...msg, id, posted: now() }, transfer); });
     });
   }
 
+  function checkRegion(region) {
+    if (region === null || typeof region !== 'object') throw new TypeError(`region must be an object { width, height, scale, … }, got ${region}`);
+    const { width, height = 1 } = region;
+    for (const [k, v] of [['width', width], ['height', height]]) {
+      if (!Number.isInteger(v) || v < 1 || v > 16384) throw new RangeError(`region.${k} must be a whole number in [1, 16384], got ${v}`);
+    }
+    return { width, height };
+  }
+
+  function checkOut(out, length, what) {
+    if (out === undefined) return;
+    if (!(out instanceof Float32Array)) throw new TypeError(`out must be a Float32Array, got ${out?.constructor?.name ?? out}`);
+    if (out.length !== length) throw new RangeError(`out must be a Float32Array of ${what} = ${length} elements, got ${out.length}`);
+  }
+
+  // Splits `height` rows into bands of at least MIN_BAND samples, one per idle worker
+  // (× bandsPerWorker): when other jobs already keep the workers busy (fills in flight
+  // together, e.g. tiles or slices), a fill stays whole and costs one message.
+  function bands(width, height) {
+    const idle = workers.filter((s) => s.busy === 0).length;
+    const count = Math.max(1, Math.min(height, Math.max(1, idle) * bandsPerWorker, Math.floor(width * height / MIN_BAND)));
+    const rows = Math.ceil(height / count);
+    const list = [];
+    for (let start = 0; start < height; start += rows) list.push([start, Math.min(rows, height - start)]);
+    return list;
+  }
+
   async function fill(dims, spec, region, target) {
-    if (closed) throw new Error('landform pool is closed');
-    const width = region?.width, height = region?.height;
-    if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
-      throw new RangeError(`region.width and region.height must be whole numbers ≥ 1, got ${width} × ${height}`);
-    }
-    if (target !== undefined && (!(target instanceof Float32Array) || target.length !== width * height)) {
-      throw new RangeError(`out must be a Float32Array of width × height = ${width * height} elements`);
-    }
+    const { width, height } = checkRegion(region);
+    checkOut(target, width * height, 'region.width × region.height');
+    const t0 = now();
     const y0 = region.y0 ?? 0;
-    const bands = Math.min(height, n * bandsPerWorker);
-    const rows = Math.ceil(height / bands);
-    const jobs = [];
-    for (let start = 0, b = 0; start < height; start += rows, b++) {
-      const h = Math.min(rows, height - start);
-      const state = workers[b % n];
-      const r = { ...region, height: h, y0: y0 + start };
-      jobs.push(run(state, { type: 'fill', dims, spec, region: r }).then((buffer) => ({ start, buffer, state })));
-    }
-    const out = target ?? new Float32Array(width * height);
-    for (const { start, buffer, state } of await Promise.all(jobs)) {
+    const list = bands(width, height);
+    // Without a target, the first band's worker allocates the whole array and fills its
+    // rows at the start of it: that band needs no copy on this thread.
+    const jobs = list.map(([start, h], b) => post({
+      type: 'fill', dims, spec,
+      region: { ...region, height: h, y0: y0 + start },
+      whole: !target && b === 0 ? width * height : 0,
+    }));
+    let out = target;
+    let copyMs = 0;
+    const copy = (buffer, start) => {
+      const c0 = performance.now();
       out.set(new Float32Array(buffer), start * width);
-      // Hand the band's memory back for the worker's next band (no fresh allocation).
-      if (!closed) state.worker.postMessage({ type: 'recycle', buffer }, [buffer]);
+      copyMs += performance.now() - c0;
+    };
+    const results = [];
+    // With a target, copy each band as it arrives, while the others are still computing.
+    await Promise.all(jobs.map((job, b) => job.then((r) => {
+      results[b] = r;
+      if (target) { copy(r.buffer, list[b][0]); if (!closed) recycle(r.state, r.buffer); }
+    })));
+    if (!target) {
+      out = new Float32Array(results[0].buffer);
+      for (let b = 1; b < list.length; b++) {
+        copy(results[b].buffer, list[b][0]);
+        if (!closed) recycle(results[b].state, results[b].buffer);
+      }
     }
+    const t1 = now();
+    stats.last = {
+      bands: list.length,
+      ms: t1 - t0,
+      // Per band: [message latency to the worker, fill, the worker's copy out of wasm
+      // memory + reply latency]; all in ms.
+      band: results.map(({ t, received }) => [t[0] - t0, t[2] - t[1], received - t[2]].map((x) => +x.toFixed(3))),
+      copyMs: +copyMs.toFixed(3),
+    };
+    return out;
+  }
+
+  /** Applies a per-cell step to `values` in bands; resolves to a new Float32Array. */
+  async function perCell(task, values, args, param) {
+    if (!(values instanceof Float32Array)) throw new TypeError(`${param} must be a Float32Array, got ${values?.constructor?.name ?? values}`);
+    const list = bands(1, values.length);
+    const out = new Float32Array(values.length);
+    await Promise.all(list.map(([start, len]) => {
+      const part = values.slice(start, start + len);
+      return post({ type: task, values: part, args }, [part.buffer]).then((r) => out.set(new Float32Array(r.buffer), start));
+    }));
     return out;
   }
 
   return {
     size: n,
-    /** Jobs done and milliseconds the workers spent filling (for benchmarks). */
+    /** Jobs done, milliseconds the workers spent computing, and the split of the last fill. */
     stats,
     /**
      * 2D fill of `spec` over `region` ({width, height, scale, x0, y0}): Promise of a
@@ -114,7 +204,16 @@ export function createPool({ size, glue, bandsPerWorker = 1 } = {}) {
     fill2d: (spec, region, out) => fill(2, spec, region, out),
     /** 3D slice fill at `region.z`. */
     fill3d: (spec, region, out) => fill(3, spec, region, out),
-    /** Terminates the workers; pending fills reject. */
+    /** 4D slice fill at `(region.z, region.w)` (simplex only). */
+    fill4d: (spec, region, out) => fill(4, spec, region, out),
+    /**
+     * `redistribute(values, exponent)` of the package, in bands: Promise of a new
+     * Float32Array (`values` is left as it is).
+     */
+    redistribute: (values, exponent) => perCell('redistribute', values, { exponent }, 'values'),
+    /** Resolves once every worker has loaded the module (and warmed up, if asked). */
+    ready: () => Promise.all(workers.map((s) => post({ type: 'ping' }, [], s))).then(() => {}),
+    /** Terminates the workers; pending jobs reject. */
     close() {
       closed = true;
       for (const s of workers) s.worker.terminate();
