@@ -104,6 +104,32 @@ fn lanes(v: &[u32], k: usize) -> [u32; 4] {
     [v[k], v[k + 1], v[k + 2], v[k + 3]]
 }
 
+/// The corner data of the last lattice cell a whole chunk of four columns sat in. At low
+/// frequencies a cell spans many chunks (32 columns at scale 1/32), so consecutive
+/// chunks reuse the hashed corners instead of looking them up again. The key is the
+/// cell's first-level hash `perm[xi & 255]`: equal keys mean equal `xi & 255`, hence
+/// equal corners (the hash sees nothing else of `xi`).
+struct CellCache<T> {
+    key: u32,
+    data: Option<T>,
+}
+
+impl<T> CellCache<T> {
+    #[inline(always)]
+    fn new() -> Self {
+        Self { key: 0, data: None }
+    }
+
+    #[inline(always)]
+    fn get(&mut self, key: u32, make: impl FnOnce() -> T) -> &T {
+        if self.key != key || self.data.is_none() {
+            self.key = key;
+            self.data = Some(make());
+        }
+        self.data.as_ref().unwrap()
+    }
+}
+
 #[inline(always)]
 fn vals<const U: bool>(t: &[f32; 256], h: [u32; 4]) -> F4 {
     if U {
@@ -154,28 +180,26 @@ impl RowNoise for Value {
 
     fn row2(&self, c: &LatticeCols, _xs: &[f32], y: f32, out: &mut [f32]) {
         let ya = Axis::wrapped(y);
-        #[inline(always)]
-        fn chunk<const U: bool>(
-            this: &Value,
-            c: &LatticeCols,
-            k: usize,
-            ya: &Axis,
-            out: &mut [f32],
-        ) {
-            let (p0, p1) = (lanes(&c.p0, k), lanes(&c.p1, k));
-            let u = F4::load(&c.u[k..]);
-            let v00 = vals::<U>(&this.values, hash4::<U>(&this.perm, p0, ya.i0));
-            let v10 = vals::<U>(&this.values, hash4::<U>(&this.perm, p1, ya.i0));
-            let v01 = vals::<U>(&this.values, hash4::<U>(&this.perm, p0, ya.i1));
-            let v11 = vals::<U>(&this.values, hash4::<U>(&this.perm, p1, ya.i1));
-            lerp4(lerp4(v00, v10, u), lerp4(v01, v11, u), ya.s).store(&mut out[k..]);
-        }
+        let corners = |p0: [u32; 4], p1: [u32; 4], uni: bool| {
+            let at = |p, yi| {
+                if uni {
+                    vals::<true>(&self.values, hash4::<true>(&self.perm, p, yi))
+                } else {
+                    vals::<false>(&self.values, hash4::<false>(&self.perm, p, yi))
+                }
+            };
+            [at(p0, ya.i0), at(p1, ya.i0), at(p0, ya.i1), at(p1, ya.i1)]
+        };
+        let mut cache = CellCache::new();
         for k in (0..out.len()).step_by(4) {
-            if c.uni[k >> 2] {
-                chunk::<true>(self, c, k, &ya, out);
+            let (p0, p1) = (lanes(&c.p0, k), lanes(&c.p1, k));
+            let [v00, v10, v01, v11] = if c.uni[k >> 2] {
+                *cache.get(p0[0], || corners(p0, p1, true))
             } else {
-                chunk::<false>(self, c, k, &ya, out);
-            }
+                corners(p0, p1, false)
+            };
+            let u = F4::load(&c.u[k..]);
+            lerp4(lerp4(v00, v10, u), lerp4(v01, v11, u), ya.s).store(&mut out[k..]);
         }
     }
 
@@ -223,35 +247,39 @@ fn gradient_row2<const M: usize>(
     ya: &Axis,
     out: &mut [f32],
 ) {
+    /// The (x, y) gradient components of corners 00, 10, 01, 11.
     #[inline(always)]
-    fn chunk<const U: bool, const M: usize>(
+    fn grads<const U: bool, const M: usize>(
         perm: &[u8; 512],
         g: &[[f32; 2]; M],
-        c: &LatticeCols,
-        k: usize,
+        p0: [u32; 4],
+        p1: [u32; 4],
         ya: &Axis,
-        out: &mut [f32],
-    ) {
+    ) -> [(F4, F4); 4] {
+        [(p0, ya.i0), (p1, ya.i0), (p0, ya.i1), (p1, ya.i1)].map(|(p, yi)| {
+            let h = hash4::<U>(perm, p, yi);
+            (ig::<U, _, _>(g, h, 0), ig::<U, _, _>(g, h, 1))
+        })
+    }
+    let mut cache = CellCache::new();
+    for k in (0..out.len()).step_by(4) {
         let (p0, p1) = (lanes(&c.p0, k), lanes(&c.p1, k));
+        let [a, b, cc, d] = if c.uni[k >> 2] {
+            *cache.get(p0[0], || grads::<true, M>(perm, g, p0, p1, ya))
+        } else {
+            grads::<false, M>(perm, g, p0, p1, ya)
+        };
         let (xf, xf1, u) = (
             F4::load(&c.xf[k..]),
             F4::load(&c.xf1[k..]),
             F4::load(&c.u[k..]),
         );
-        let dot =
-            |h: [u32; 4], dx: F4, dy: F4| ig::<U, _, _>(g, h, 0) * dx + ig::<U, _, _>(g, h, 1) * dy;
-        let a = dot(hash4::<U>(perm, p0, ya.i0), xf, ya.f);
-        let b = dot(hash4::<U>(perm, p1, ya.i0), xf1, ya.f);
-        let cc = dot(hash4::<U>(perm, p0, ya.i1), xf, ya.f1);
-        let d = dot(hash4::<U>(perm, p1, ya.i1), xf1, ya.f1);
+        let dot = |(gx, gy): (F4, F4), dx: F4, dy: F4| gx * dx + gy * dy;
+        let a = dot(a, xf, ya.f);
+        let b = dot(b, xf1, ya.f);
+        let cc = dot(cc, xf, ya.f1);
+        let d = dot(d, xf1, ya.f1);
         lerp4(lerp4(a, b, u), lerp4(cc, d, u), ya.s).store(&mut out[k..]);
-    }
-    for k in (0..out.len()).step_by(4) {
-        if c.uni[k >> 2] {
-            chunk::<true, M>(perm, g, c, k, ya, out);
-        } else {
-            chunk::<false, M>(perm, g, c, k, ya, out);
-        }
     }
 }
 
