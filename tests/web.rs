@@ -250,6 +250,33 @@ fn bad_regions_and_buffers_throw_and_the_instance_keeps_working() {
 }
 
 #[wasm_bindgen_test]
+fn grid_fills_equal_array_fills() {
+    let mut f = JsField::new(Some(js(r#"{"noise":"simplex","seed":3}"#))).unwrap();
+    let mut g = Grid::new(24.0, 10.0).unwrap();
+    // width/height come from the grid.
+    f.fill_grid(&mut g, js(r#"{"scale":8,"x0":-5}"#)).unwrap();
+    let a = Float32Array::new_with_length(240);
+    f.fill2d(&a, js(r#"{"width":24,"height":10,"scale":8,"x0":-5}"#))
+        .unwrap();
+    assert_eq!(g.data().to_vec(), a.to_vec());
+    f.fill_grid_3d(&mut g, js(r#"{"width":24,"scale":8,"z":0.75}"#))
+        .unwrap();
+    f.fill3d(&a, js(r#"{"width":24,"height":10,"scale":8,"z":0.75}"#))
+        .unwrap();
+    assert_eq!(g.data().to_vec(), a.to_vec());
+    // A width that disagrees with the grid is a RangeError naming it; the instance lives on.
+    let e = f
+        .fill_grid(&mut g, js(r#"{"width":25,"scale":8}"#))
+        .unwrap_err();
+    assert_eq!(error_class(&e), "RangeError");
+    assert!(message(&e).contains("region.width"));
+    let e = f.fill2d(&a, js(r#"{"height":10}"#)).unwrap_err();
+    assert_eq!(error_class(&e), "TypeError");
+    assert!(message(&e).contains("region.width"));
+    f.fill_grid(&mut g, js(r#"{"scale":8,"x0":-5}"#)).unwrap();
+}
+
+#[wasm_bindgen_test]
 fn grid_view_is_fresh_after_memory_grows() {
     let f = JsField::new(Some(js(r#"{"seed":1}"#))).unwrap();
     let mut g = Grid::new(32.0, 32.0).unwrap();

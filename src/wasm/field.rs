@@ -58,8 +58,8 @@ export interface FieldSpec {
 
 /** Which samples a fill computes: column i, row j is the field at ((x0 + i) / scale, (y0 + j) / scale). */
 export interface Region {
-  /** Whole number in [1, 16384]. */
-  width: number;
+  /** Whole number in [1, 16384]. Required, except by fillGrid/fillGrid3d (which take the grid's). */
+  width?: number;
   /** Whole number in [1, 16384]; width × height ≤ 67108864. Default 1. */
   height?: number;
   /** Samples per noise unit, [1e-6, 1e9]. Default 1. */
@@ -101,9 +101,10 @@ pub struct JsField {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RegionArg {
-    width: f64,
-    #[serde(default = "one")]
-    height: f64,
+    #[serde(default)]
+    width: Option<f64>,
+    #[serde(default)]
+    height: Option<f64>,
     #[serde(default = "one")]
     scale: f64,
     #[serde(default)]
@@ -134,6 +135,16 @@ fn side(param: &'static str, v: f64) -> JsResult<usize> {
 }
 
 fn parse_region(value: JsValue) -> JsResult<Region> {
+    parse_region_of(value, None)
+}
+
+/// A region for a fill of a [`Grid`]: its width and height come from the grid, and
+/// `region.width`/`height` may be left out (if given they must match).
+fn parse_grid_region(value: JsValue, grid: &Grid) -> JsResult<Region> {
+    parse_region_of(value, Some((grid.width, grid.height)))
+}
+
+fn parse_region_of(value: JsValue, grid: Option<(usize, usize)>) -> JsResult<Region> {
     super::check_keys(
         &value,
         "region",
@@ -141,9 +152,23 @@ fn parse_region(value: JsValue) -> JsResult<Region> {
     )?;
     let r: RegionArg = serde_wasm_bindgen::from_value(value)
         .map_err(|e| js_err(Error::kind("region", e.to_string())))?;
+    let dim = |param: &'static str, given: Option<f64>, fixed: Option<usize>| match (given, fixed) {
+        (None, None) if param == "region.width" => Err(js_err(Error::kind(
+            param,
+            "is required (a whole number ≥ 1)",
+        ))),
+        (None, None) => Ok(1),
+        (None, Some(n)) => Ok(n),
+        (Some(v), None) => side(param, v),
+        (Some(v), Some(n)) if v == n as f64 => Ok(n),
+        (Some(v), Some(n)) => Err(js_err(Error::range(
+            param,
+            format!("must equal the grid's {n} (or be left out), got {v}"),
+        ))),
+    };
     let region = Region {
-        width: side("region.width", r.width)?,
-        height: side("region.height", r.height)?,
+        width: dim("region.width", r.width, grid.map(|g| g.0))?,
+        height: dim("region.height", r.height, grid.map(|g| g.1))?,
         scale: r.scale as f32,
         x0: r.x0 as f32,
         y0: r.y0 as f32,
@@ -293,17 +318,27 @@ impl JsField {
         self.run(out, &r, |f, buf, r| f.fill4d(buf, r))
     }
 
-    /// Fills a wasm-owned [`Grid`] in place: no copy at all.
+    /// Fills a wasm-owned [`Grid`] in place with the 2D field: no copy at all.
+    /// `region.width`/`height` come from the grid and may be left out.
     #[wasm_bindgen(js_name = fillGrid)]
     pub fn fill_grid(
         &self,
         grid: &mut Grid,
         #[wasm_bindgen(unchecked_param_type = "Region")] region: JsValue,
     ) -> JsResult<()> {
-        let mut r = parse_region(region)?;
-        r.width = grid.width;
-        r.height = grid.height;
+        let r = parse_grid_region(region, grid)?;
         self.inner.fill2d(&mut grid.data, &r).map_err(js_err)
+    }
+
+    /// Fills a [`Grid`] in place with the 2D slice of the 3D field at depth `region.z`.
+    #[wasm_bindgen(js_name = fillGrid3d)]
+    pub fn fill_grid_3d(
+        &self,
+        grid: &mut Grid,
+        #[wasm_bindgen(unchecked_param_type = "Region")] region: JsValue,
+    ) -> JsResult<()> {
+        let r = parse_grid_region(region, grid)?;
+        self.inner.fill3d(&mut grid.data, &r).map_err(js_err)
     }
 
     /// One sample of the 1D field at noise-space `x`.
