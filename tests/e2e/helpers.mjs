@@ -93,9 +93,15 @@ export async function slide(slot, key, value) {
   await settle(slot);
 }
 
-/** Waits for the next two animation frames (renders are coalesced per frame). */
+/**
+ * Waits for the next two animation frames (renders are coalesced per frame), then for
+ * any work a figure runs off the main thread (its stage has `data-busy` meanwhile).
+ */
 export async function settle(slot) {
-  await slot.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await slot.evaluate((root) => new Promise((resolve) => {
+    const done = () => (root.querySelector('[data-busy]') ? setTimeout(done, 5) : resolve());
+    requestAnimationFrame(() => requestAnimationFrame(done));
+  }));
 }
 
 export async function screenshot(slot, name) {

@@ -303,3 +303,59 @@ test('island: works as an embed (shadow root, state from attributes, worker foun
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('island: noise and shaping run in the page worker pool, with the bits of one thread', async () => {
+  const { page, problems, slot } = await openIsland('#island.erode=false&island.size=512&island.seed=5&island.exponent=2.2&island.falloff=square');
+  const fnv = (a) => {
+    const b = new Uint32Array(a.buffer, a.byteOffset, a.length);
+    let h = 0x811c9dc5;
+    for (let i = 0; i < b.length; i++) h = Math.imul(h ^ b[i], 0x01000193);
+    return h >>> 0;
+  };
+  // The same pipeline on the main thread, with the one-thread API.
+  const oneThread = (s) => page.evaluate(async (s) => {
+    const lf = await (await import('/js/landform.js')).landform();
+    const n = s.size;
+    const spec = { noise: 'perlin', seed: s.seed, fractal: { kind: 'fbm', octaves: 7, persistence: 0.5, lacunarity: 2 } };
+    if (s.warpStrength > 0) spec.warp = { strength: s.warpStrength, seed: s.seed + 101, octaves: 3, frequency: 0.7 };
+    spec.offset = [(s.seed % 97) * 13.37, (s.seed % 89) * 7.91, 0];
+    const f = new lf.Field(spec);
+    const h = new Float32Array(n * n);
+    f.fill2d(h, { width: n, height: n, scale: n / 3.2 });
+    f.free();
+    lf.normalize(h);
+    lf.redistribute(h, s.exponent);
+    lf.islandFalloff(h, n, n, { shape: s.falloff, blend: 0.7 });
+    const b = new Uint32Array(h.buffer);
+    let x = 0x811c9dc5;
+    for (let i = 0; i < b.length; i++) x = Math.imul(x ^ b[i], 0x01000193);
+    return x >>> 0;
+  }, s);
+  const s = { size: 512, seed: 5, warpStrength: 0.45, exponent: 2.2, falloff: 'square' };
+  assert.equal(fnv(await heights(page, slot)), await oneThread(s), 'pool result = one-thread result');
+  // A burst of slider steps without waiting: only the last state counts, and it is exact.
+  await slot.locator('input[data-key="warpStrength"]').evaluate((input) => {
+    for (const v of [0.5, 0.6, 0.7, 0.8, 0.9]) { input.value = v; input.dispatchEvent(new Event('input', { bubbles: true })); }
+  });
+  await settle(slot);
+  assert.equal(fnv(await heights(page, slot)), await oneThread({ ...s, warpStrength: 0.9 }), 'the last of a burst of steps, exactly');
+  const jobs = await page.evaluate(async () => (await import('/js/landform.js')).pool().stats.jobs);
+  assert.ok(jobs >= 4, `the pool ran the bands (${jobs} jobs)`);
+  assert.match(await slot.locator('.lf-timing').textContent(), /noise\+shape [\d.]+ ms \(\d+ workers\)/);
+  // Main-thread blocking while the seed changes at 512²: the noise no longer counts.
+  const longest = await page.evaluate(async () => {
+    let max = 0, t = performance.now(), stop = false;
+    const tick = () => { const now = performance.now(); max = Math.max(max, now - t); t = now; if (!stop) setTimeout(tick, 0); };
+    tick();
+    const stage = document.querySelector('[data-figure="island"] .lf-stage');
+    document.querySelector('[data-figure="island"] [data-key="seed"]').click();
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    while (stage.dataset.busy) await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 200));
+    stop = true;
+    return max;
+  });
+  console.log(`island 512²: ${await slot.locator('.lf-timing').textContent()}; longest main-thread block on a new seed ${longest.toFixed(0)} ms`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -2,11 +2,15 @@
 // falloff → (moisture) → droplet erosion in a Web Worker → depression filling → D8
 // drainage and rivers → biomes, shown as 2D maps and as a 3D mesh you can orbit.
 //
-// Everything but erosion reruns on the main thread on each change (a few ms at 256²);
-// erosion runs in js/erosion-worker.js in chunks, with a progress bar, a live preview
-// and a Cancel button, and its result is kept until something upstream of it changes.
+// The per-cell heavy steps (the warped fBm, the moisture noise and the redistribution
+// e^k: ~65 ms at 512² on one thread) run in the page's worker pool (js/pool.js), in row
+// bands, with exactly the bits of one thread; normalising, the falloff and everything
+// downstream rerun on the main thread. Erosion runs in js/erosion-worker.js in chunks,
+// with a progress bar, a live preview and a Cancel button, and its result is kept until
+// something upstream of it changes.
 import { canvas, download } from '../figure.js';
 import { el } from '../controls.js';
+import { pool } from '../landform.js';
 import { createTerrainView } from './island-gl.js';
 import { ErosionRunner } from './island-erosion.js';
 import { biomePalette, paintMap, paint3dColors, paintThumbs } from './island-paint.js';
@@ -91,54 +95,80 @@ export default {
     if (!gl) glNote.textContent = 'Your browser has no WebGL2, so the 3D view is off; the map on the left shows the same island.';
 
     // --- Pipeline state (cached per stage).
-    let field = null, moistField = null, noiseKey = '', moistKey = '';
+    let noiseKey = '', moistKey = '';
     let base, moisture, shaped, redistributed, shapedKey = '', plain = null, plainKey = '';
     let terrain, filled, acc, ids, rivers, lake, eb, top = 1;
 
     function ensureSize(s) {
       const want = Number(s.size);
-      if (want === size && base) return;
+      if (want === size && map.width === size) return;
       size = want;
       map.width = map.height = size;
       ctx = map.getContext('2d', { willReadFrequently: true });
       image = ctx.createImageData(size, size);
-      noiseKey = moistKey = shapedKey = '';
     }
 
-    function noise(s) {
+    // --- Upstream (noise, moisture, e^k, falloff): the per-cell heavy parts in the pool.
+    const workers = pool();
+    const noiseSpec = (s) => {
       const spec = { noise: 'perlin', seed: s.seed, fractal: { kind: 'fbm', octaves: 7, persistence: 0.5, lacunarity: 2 } };
       if (s.warp && s.warpStrength > 0) spec.warp = { strength: s.warpStrength, seed: s.seed + 101, octaves: 3, frequency: 0.7 };
       spec.offset = [(s.seed % 97) * 13.37, (s.seed % 89) * 7.91, 0];
-      const key = JSON.stringify([spec, size, s.features]);
-      if (key !== noiseKey) {
-        field?.free();
-        field = new lf.Field(spec);
-        base = new Float32Array(size * size);
-        field.fill2d(base, { width: size, height: size, scale: size / s.features });
-        lf.normalize(base);
-        noiseKey = key;
-        shapedKey = '';
+      return spec;
+    };
+    const moistSpec = (s) => ({ noise: 'perlin', seed: s.moistureSeed + 5000, fractal: { kind: 'fbm', octaves: 5, persistence: 0.5, lacunarity: 2 }, offset: [31.7, 11.3, 0] });
+    const upKeys = (s) => {
+      const n = Number(s.size);
+      const nk = JSON.stringify([noiseSpec(s), n, s.features]);
+      return { n, nk, mk: JSON.stringify([s.moistureSeed, n]), sk: JSON.stringify([nk, s.exponent, s.falloff, s.blend]) };
+    };
+    const fresh = (s) => { const u = upKeys(s); return u.nk === noiseKey && u.mk === moistKey && u.sk === shapedKey; };
+    let upMs = 0;
+
+    // Recomputes what changed and swaps it in all at once (the maps stay consistent
+    // with each other and with `size` for the hover readout and the painters).
+    async function prepare(s) {
+      const t0 = performance.now();
+      const { n, nk, mk, sk } = upKeys(s);
+      const [b, m] = await Promise.all([
+        nk === noiseKey ? base : workers.fill2d(noiseSpec(s), { width: n, height: n, scale: n / s.features }).then((v) => { lf.normalize(v); return v; }),
+        mk === moistKey ? moisture : workers.fill2d(moistSpec(s), { width: n, height: n, scale: n / 2.4 }).then((v) => { lf.normalize(v); return v; }),
+      ]);
+      let r = redistributed, sh = shaped;
+      if (sk !== shapedKey) {
+        r = s.exponent !== 1 ? await workers.redistribute(b, s.exponent) : b.slice();
+        sh = r.slice();
+        lf.islandFalloff(sh, n, n, { shape: s.falloff, blend: s.blend });
       }
-      const mkey = JSON.stringify([s.moistureSeed, size]);
-      if (mkey !== moistKey) {
-        moistField?.free();
-        moistField = new lf.Field({ noise: 'perlin', seed: s.moistureSeed + 5000, fractal: { kind: 'fbm', octaves: 5, persistence: 0.5, lacunarity: 2 }, offset: [31.7, 11.3, 0] });
-        moisture = new Float32Array(size * size);
-        moistField.fill2d(moisture, { width: size, height: size, scale: size / 2.4 });
-        lf.normalize(moisture);
-        moistKey = mkey;
-      }
+      [base, moisture, redistributed, shaped] = [b, m, r, sh];
+      [noiseKey, moistKey, shapedKey] = [nk, mk, sk];
+      upMs = performance.now() - t0;
     }
 
-    function shape(s) {
-      const key = JSON.stringify([noiseKey, s.exponent, s.falloff, s.blend]);
-      if (key === shapedKey) return;
-      redistributed = base.slice();
-      if (s.exponent !== 1) lf.redistribute(redistributed, s.exponent);
-      shaped = redistributed.slice();
-      lf.islandFalloff(shaped, size, size, { shape: s.falloff, blend: s.blend });
-      shapedKey = key;
+    // One upstream job at a time; while it runs, only the latest state waits for it.
+    let job = null, wanted = null;
+    function request(s) {
+      wanted = s;
+      if (job) return job;
+      stage.dataset.busy = 'pool';
+      job = (async () => {
+        while (wanted) {
+          const w = wanted;
+          wanted = null;
+          await prepare(w);
+        }
+      })().then(() => {
+        job = null;
+        delete stage.dataset.busy;
+        if (!destroyed) compute(current);
+      }, (e) => {
+        job = null;
+        delete stage.dataset.busy;
+        timing.textContent = `Failed: ${e.message}`;
+      });
+      return job;
     }
+    let destroyed = false;
 
     // --- Erosion, in the worker.
     const fmt = (v) => v.toLocaleString('en');
@@ -316,10 +346,9 @@ export default {
     // A full redraw. Live erosion previews split it into two tasks (hydrology, then
     // painting) so that neither holds the main thread for long.
     function compute(s, immediate = false, split = false) {
+      if (!fresh(s)) { request(s); return; }
       const t0 = performance.now();
       ensureSize(s);
-      noise(s);
-      shape(s);
       const heights = erosionInput(s, immediate);
       const t1 = performance.now();
       downstream(s, heights);
@@ -332,7 +361,7 @@ export default {
         paintStages(s);
         const t4 = performance.now();
         const ms = (x) => x.toFixed(1);
-        timing.textContent = `${size}²: shape ${ms(t1 - t0)} ms · fill+flow+biomes ${ms(t2 - t1)} ms · paint ${ms(t4 - t3)} ms`;
+        timing.textContent = `${size}²: noise+shape ${ms(upMs)} ms (${workers.size} workers) · fill+flow+biomes ${ms(t2 - t1)} ms · paint ${ms(t4 - t3)} ms`;
         stage.dataset.ms = (t2 - t0 + t4 - t3).toFixed(1);
         const key = erosionKey(s);
         map.dataset.terrain = terrain === shaped ? 'shaped' : terrain === runner.result(key) ? (runner.partial(key) ? 'partial' : 'eroded') : 'preview';
@@ -394,6 +423,7 @@ export default {
       },
     }, 'Biome map PNG');
 
+    await prepare(state);
     compute(state, true);
 
     return {
@@ -412,11 +442,10 @@ export default {
       },
       tools: [biomeTool],
       destroy() {
+        destroyed = true;
         runner.destroy();
         cancelAnimationFrame(redrawFrame);
         clearTimeout(timer3d);
-        field?.free();
-        moistField?.free();
         gl?.destroy();
       },
     };
