@@ -1,7 +1,7 @@
-// One command for the browser benchmark: node bench/run.mjs [--reps N] [--quick] [--no-build] [--serve]
+// One command for the browser benchmark: node bench/run.mjs [--reps N] [--quick] [--no-build] [--no-native] [--serve]
 //
-// 1. builds the scalar wasm variant into www/bench/pkg-scalar/ (the SIMD one is www/pkg/,
-//    from scripts/build.sh; built too if missing) unless --no-build;
+// 1. builds the SIMD package (www/pkg/, scripts/build.sh) and the scalar variant into
+//    www/bench/pkg-scalar/ unless --no-build (incremental: seconds when nothing changed);
 // 2. copies the JavaScript peers (npm dev-dependencies) into www/bench/vendor/ (ignored
 //    by git; no CDN, no bundler);
 // 3. serves www/ with the plain static server and runs www/bench/index.html in Debian's
@@ -22,7 +22,7 @@ const opt = (f, d) => { const i = args.indexOf(f); return i >= 0 ? Number(args[i
 
 function build() {
   const sh = (env) => execFileSync('bash', ['scripts/build.sh'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } });
-  if (!fs.existsSync(path.join(root, 'www/pkg/landform_bg.wasm'))) sh({});
+  sh({});
   sh({ LANDFORM_SIMD: '0', LANDFORM_OUT: 'www/bench/pkg-scalar' });
 }
 
@@ -95,13 +95,27 @@ if (flag('--serve')) {
       const sc = rows.find((r) => r.lib === 'landform' && r.noise === noise && r.variant === 'scalar');
       const pool = rows.find((r) => r.lib === 'landform' && r.noise === noise && r.variant.startsWith('SIMD + pool'));
       const thr = rows.find((r) => r.lib === 'landform' && r.noise === noise && r.extra === 'throughput');
+      const kernel = rows.find((r) => r.lib === 'landform' && r.noise === noise && r.extra === 'kernel');
       if (!one) continue;
-      const same = (!sc || sc.hash === one.hash) && pool?.hash === one.hash && (!thr || thr.hash === one.hash) ? 'bits equal' : 'BITS DIFFER';
+      const same = (!sc || sc.hash === one.hash) && pool?.hash === one.hash && (!thr || thr.hash === one.hash) && (!kernel || kernel.hash === one.hash) ? 'bits equal' : 'BITS DIFFER';
       console.log(`${pad(w, 4)} landform ${pad(noise, 8)} SIMD/fastest JS (${js.lib} ${js.noise}) ${(one.msps / js.msps).toFixed(2)}×; SIMD/scalar ${sc ? (one.msps / sc.msps).toFixed(2) : '–'}×; pool/SIMD ${(pool.msps / one.msps).toFixed(2)}×${thr ? `; ${thr.variant} (throughput)/SIMD ${(thr.msps / one.msps).toFixed(2)}×` : ''}; ${same}`);
     }
   }
   if (result.interactive) console.log(`\ninteractive (figure 1, 512², 4 octaves, median ms per frame): ${Object.entries(result.interactive).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}`);
   if (result.erosion) console.log(`erosion (wasm): ${Object.entries(result.erosion).map(([k, v]) => `${k} ${Math.round(v.dropletsPerSecond)} droplets/s on 512², fill + D8 on 1024² ${v.fillD8ms.toFixed(1)} ms`).join('; ')}`);
+  // Wasm against native on the same kernels: the Grid rows (no copy out of wasm memory)
+  // beside `cargo bench --bench noise` (release build of the same row code), run now.
+  if (!flag('--no-native')) {
+    const text = execFileSync('cargo', ['bench', '--quiet', '--bench', 'noise', '--', '--quick'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    result.native = {};
+    for (const m of text.matchAll(/^(W\d)\s+(\S+)\s+([\d.]+)\s+([\d.]+)/gm)) result.native[`${m[1]} ${m[2]}`] = Number(m[3]);
+    console.log('\nwasm (SIMD Grid, no copy) vs native (cargo bench --bench noise, rows), M samples/s');
+    for (const r of result.rows.filter((r) => r.extra === 'kernel')) {
+      const nat = result.native[`${r.workload} ${r.noise}`];
+      if (nat) console.log(`${pad(r.workload, 4)} ${pad(r.noise, 8)} wasm ${lpad(r.msps.toFixed(1), 7)}  native ${lpad(nat.toFixed(1), 7)}  native/wasm ${(nat / r.msps).toFixed(2)}×`);
+    }
+    fs.writeFileSync(path.join(root, 'artifacts/bench/result.json'), JSON.stringify(result, null, 2));
+  }
   // The same table as Markdown, for docs/benchmarks.md.
   const md = [`| workload | contestant | variant | M samples/s | ms |`, `|---|---|---|---:|---:|`,
     ...result.rows.map((r) => `| ${r.workload} | ${r.lib} ${r.noise} | ${r.variant} | ${r.msps.toFixed(1)} | ${r.ms.toFixed(1)} |`)].join('\n');

@@ -136,6 +136,28 @@ function landformOne(api, variant, noise) {
   };
 }
 
+// The kernel alone: fills wasm-owned Grids in place (no copy out of wasm memory), the
+// number to hold against the native build of the same kernels (`cargo bench --bench
+// noise`). The result is copied out after the clock stops, for the checksum.
+function landformGrid(api, noise) {
+  return {
+    lib: 'landform', noise, variant: 'SIMD Grid', extra: 'kernel',
+    make: () => {
+      const fields = new Map(), grids = new Map();
+      return (w, out) => {
+        let f = fields.get(w.name);
+        if (!f) { f = new api.Field(specOf(noise, w)); fields.set(w.name, f); }
+        const n = w.n, depth = w.depth ?? 1;
+        if (!grids.has(w.name)) grids.set(w.name, Array.from({ length: depth }, () => new api.Grid(n, n)));
+        const gs = grids.get(w.name);
+        if (w.dims === 3) gs.forEach((g, z) => f.fillGrid3d(g, { scale: SCALE, z: z / 8 }));
+        else f.fillGrid(gs[0], { scale: SCALE });
+        return () => gs.forEach((g, z) => out.set(g.data, z * n * n));
+      };
+    },
+  };
+}
+
 function landformPool(pool, noise) {
   return {
     lib: 'landform', noise, variant: `SIMD + pool(${pool.size})`, async: true,
@@ -206,7 +228,7 @@ export async function run({ reps = 7, warm = 2, workloads = ['W1', 'W2', 'W3', '
   await pool.ready();
   const contestants = [];
   for (const noise of ['simplex', 'perlin', 'value']) {
-    contestants.push(landformOne(scalar, 'scalar', noise), landformOne(simd, 'SIMD', noise), landformPool(pool, noise), landformPoolThroughput(pool, noise));
+    contestants.push(landformOne(scalar, 'scalar', noise), landformOne(simd, 'SIMD', noise), landformGrid(simd, noise), landformPool(pool, noise), landformPoolThroughput(pool, noise));
   }
   if (!poolOnly) contestants.push(...peers());
   else contestants.splice(0, contestants.length, ...contestants.filter((c) => c.variant !== 'scalar'));
@@ -221,7 +243,8 @@ export async function run({ reps = 7, warm = 2, workloads = ['W1', 'W2', 'W3', '
         const t0 = performance.now();
         const made = x.c.async ? await x.fn(w, out) : x.fn(w, out);
         const dt = (performance.now() - t0) / (x.c.perCall ?? 1);
-        if (made) out.set(made);
+        if (typeof made === 'function') made();
+        else if (made) out.set(made);
         if (r >= warm) x.times.push(dt);
         if (r === warm + reps - 1) { x.checksum = checksum(out); x.hash = x.c.lib === 'landform' ? fnv(out) : ''; }
         await tick();
