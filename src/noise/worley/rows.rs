@@ -6,6 +6,7 @@
 //! anyway). The rare farther slabs run per lane with the scalar code. So every lane ends
 //! with the point kernel's bits. The cell hash is integer arithmetic and runs four-wide.
 
+use super::search::Best;
 use super::{Worley, WorleyDistance, WorleyReturn};
 use crate::fill::RowNoise;
 use crate::simd::{F4, I4, M4};
@@ -36,24 +37,6 @@ impl Best4 {
         let k1 = lt1.select(k, self.k1);
         self.k2 = m.select(k2, self.k2);
         self.k1 = m.select(k1, self.k1);
-    }
-}
-
-/// Scalar state of one lane, for the farther slabs.
-struct Best {
-    k1: f32,
-    k2: f32,
-}
-
-impl Best {
-    #[inline(always)]
-    fn add(&mut self, k: f32) {
-        if k < self.k1 {
-            self.k2 = self.k1;
-            self.k1 = k;
-        } else if k < self.k2 {
-            self.k2 = k;
-        }
     }
 }
 

@@ -4,15 +4,16 @@
 
 use super::{Worley, WorleyDistance};
 
-/// The two smallest distance keys seen so far.
-struct Best {
-    k1: f32,
-    k2: f32,
+/// The two smallest distance keys seen so far (also one lane's state in the row
+/// kernels' farther slabs).
+pub(super) struct Best {
+    pub(super) k1: f32,
+    pub(super) k2: f32,
 }
 
 impl Best {
     #[inline(always)]
-    fn add(&mut self, k: f32) {
+    pub(super) fn add(&mut self, k: f32) {
         if k < self.k1 {
             self.k2 = self.k1;
             self.k1 = k;
