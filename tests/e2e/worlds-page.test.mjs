@@ -127,6 +127,10 @@ test('time: animates only while playing, loops seamlessly, every material contro
   const meanAbs = (a, b) => { let s = 0; for (let i = 0; i < a.data.length; i += 4) s += Math.abs(a.data[i] - b.data[i]); return s / (a.data.length / 4); };
   const start = await seek(0), end = await seek(loopSeconds - 0.05);
   assert.ok(meanAbs(start, end) < meanAbs(start, fHalf) / 5, 'the last frame meets the first');
+  // The fills run in the page's worker pool; seeking twice to one time gives one picture.
+  const jobs = await page.evaluate(async () => (await import('/js/landform.js')).pool().stats.jobs);
+  assert.ok(jobs >= 5, `the time figure fills in the worker pool (${jobs} jobs)`);
+  assert.equal(changed(await seek(2.25), await seek(2.25)), 0, 'the same time, the same picture');
 
   const sky = await pixels(slot, 0);
   await slot.locator('button[data-value="water"]').click();

@@ -1,8 +1,12 @@
 // Figure 9: time as one more noise axis. Clouds and water sample 4D simplex fBm with
 // (z, w) walking a circle, so the animation loops without a seam; marble, wood and
 // fire bend stripes, rings and a rising glow with domain-warped fBm.
+//
+// The fills (a few to ~20 ms a frame) run in the page's worker pool (js/pool.js): the
+// main thread only paints, and a frame whose fills are not back yet is skipped.
 import { canvas } from '../figure.js';
 import { el } from '../controls.js';
+import { pool } from '../landform.js';
 
 const N = 128; // animated panel side, in samples
 const M = 192; // material panel side
@@ -38,7 +42,7 @@ export default {
     { key: 'warp', type: 'range', label: 'Warp', min: 0, max: 3, step: 0.05, value: 0.8 },
   ],
 
-  mount(stage, state, lf) {
+  async mount(stage, state, lf) {
     const skyC = canvas(N, N, 'Animated clouds or water');
     const matC = canvas(M, M, 'Procedural material');
     skyC.style.width = matC.style.width = '320px';
@@ -57,25 +61,37 @@ export default {
     let raf = 0, last = 0, lastDraw = 0;
     let setControl = () => {};
 
-    const fields = {};
+    // Specs for the pool, and each one's [lo, hi] (from a Field made once per spec).
+    const specs = {};
+    const ranges = {};
     let fieldKey = '';
     function ensureFields() {
       const k = `${s.warp}`;
       if (k === fieldKey) return;
-      for (const f of Object.values(fields)) f.free();
       const warp = s.warp > 0 ? { strength: s.warp, seed: 17, octaves: 2, frequency: 1 } : undefined;
-      fields.clouds = new lf.Field({ noise: 'simplex', seed: 4, fractal: { kind: 'fbm', octaves: 4, persistence: 0.5, lacunarity: 2 } });
-      fields.water = new lf.Field({ noise: 'simplex', seed: 9, fractal: { kind: 'ridged', octaves: 3, persistence: 0.5, lacunarity: 2 } });
-      fields.material = new lf.Field({ noise: 'simplex', seed: 23, fractal: { kind: 'fbm', octaves: 4, persistence: 0.5, lacunarity: 2 }, ...(warp && { warp }) });
+      specs.clouds = { noise: 'simplex', seed: 4, fractal: { kind: 'fbm', octaves: 4, persistence: 0.5, lacunarity: 2 } };
+      specs.water = { noise: 'simplex', seed: 9, fractal: { kind: 'ridged', octaves: 3, persistence: 0.5, lacunarity: 2 } };
+      specs.material = { noise: 'simplex', seed: 23, fractal: { kind: 'fbm', octaves: 4, persistence: 0.5, lacunarity: 2 }, ...(warp && { warp }) };
+      for (const [name, spec] of Object.entries(specs)) {
+        const f = new lf.Field(spec);
+        ranges[name] = f.range;
+        f.free();
+      }
       fieldKey = k;
     }
 
-    function drawSky() {
+    const workers = pool();
+    const skyFill = () => {
       const phase = (2 * Math.PI * t) / s.loop;
       const z = RADIUS * Math.cos(phase), w = RADIUS * Math.sin(phase);
-      const f = fields[s.scene];
-      f.fill4d(sky, { width: N, height: N, scale: s.scene === 'clouds' ? 48 : 40, z, w });
-      const [lo, hi] = f.range;
+      return workers.fill4d(specs[s.scene], { width: N, height: N, scale: s.scene === 'clouds' ? 48 : 40, z, w }, sky);
+    };
+    const matFill = () => (s.material === 'fire'
+      ? workers.fill3d(specs.material, { width: M, height: M, scale: 40, y0: (t * 80) / s.loop * 4, z: t * 0.35 }, mat)
+      : workers.fill2d(specs.material, { width: M, height: M, scale: 80 }, mat));
+
+    function drawSky(at) {
+      const [lo, hi] = ranges[s.scene];
       const px = new Uint32Array(skyImg.data.buffer);
       if (s.scene === 'clouds') {
         for (let j = 0, i = 0; j < N; j++) {
@@ -96,17 +112,13 @@ export default {
         }
       }
       skyCtx.putImageData(skyImg, 0, 0);
-      skyLabel.textContent = `${s.scene === 'clouds' ? 'Clouds' : 'Water'} · t = ${(t % s.loop).toFixed(1)} s of ${s.loop} s`;
-      stage.dataset.time = t.toFixed(3);
+      skyLabel.textContent = `${s.scene === 'clouds' ? 'Clouds' : 'Water'} · t = ${(at % s.loop).toFixed(1)} s of ${s.loop} s`;
+      stage.dataset.time = at.toFixed(3);
     }
 
     function drawMaterial() {
-      const f = fields.material;
       const scale = 80;
-      const fire = s.material === 'fire';
-      if (fire) f.fill3d(mat, { width: M, height: M, scale: 40, y0: (t * 80) / s.loop * 4, z: t * 0.35 });
-      else f.fill2d(mat, { width: M, height: M, scale });
-      const hi = f.range[1];
+      const hi = ranges.material[1];
       const px = new Uint32Array(matImg.data.buffer);
       const k = s.turbulence;
       for (let j = 0, i = 0; j < M; j++) {
@@ -136,11 +148,40 @@ export default {
       matLabel.textContent = { marble: 'Marble: sin(x + turbulence · noise)', wood: 'Wood: rings of distance + turbulence · noise', fire: 'Fire: noise rising, fading with height' }[s.material];
     }
 
+    // One frame: the fills in the pool (sky and material on different workers), then
+    // paint. One frame at a time; a request while one runs waits for it and then draws
+    // the latest state (so `seek` and control changes always end on their own picture).
+    let busy = null, again = null;
+    function frame(withMaterial) {
+      if (busy) {
+        again = { withMaterial: withMaterial || again?.withMaterial };
+        return busy;
+      }
+      stage.dataset.busy = 'pool';
+      busy = (async () => {
+        let m = withMaterial;
+        for (;;) {
+          ensureFields();
+          const at = t;
+          await Promise.all([skyFill(), m && matFill()]);
+          if (destroyed) return;
+          drawSky(at);
+          if (m) drawMaterial();
+          if (!again) break;
+          m = again.withMaterial;
+          again = null;
+        }
+      })().catch((e) => { skyLabel.textContent = `Failed: ${e.message}`; }).finally(() => {
+        busy = null;
+        delete stage.dataset.busy;
+      });
+      return busy;
+    }
+    let destroyed = false;
+
     function draw(next, keys = null) {
       s = next;
-      ensureFields();
-      drawSky();
-      if (!keys || keys.some((k) => k !== 'scene')) drawMaterial();
+      return frame(!keys || keys.some((k) => k !== 'scene'));
     }
 
     function tick(now) {
@@ -150,10 +191,9 @@ export default {
       last = now;
       t += dt;
       // About 30 frames a second is plenty for drifting clouds and keeps the page light.
-      if (now - lastDraw >= 30) {
+      if (now - lastDraw >= 30 && !busy) {
         lastDraw = now;
-        drawSky();
-        if (s.material === 'fire') drawMaterial();
+        frame(s.material === 'fire');
       }
       raf = requestAnimationFrame(tick);
     }
@@ -173,9 +213,9 @@ export default {
     io?.observe(stage);
 
     // Jump the clock (tests, and anyone scripting the figure).
-    stage.seek = (seconds) => { t = seconds; drawSky(); if (s.material === 'fire') drawMaterial(); };
+    stage.seek = (seconds) => { t = seconds; return frame(s.material === 'fire'); };
 
-    draw(state);
+    await draw(state);
     return {
       update: draw,
       bind(set) {
@@ -192,8 +232,8 @@ export default {
       },
       destroy() {
         io?.disconnect();
+        destroyed = true;
         cancelAnimationFrame(raf);
-        for (const f of Object.values(fields)) f.free();
       },
     };
   },
