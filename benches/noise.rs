@@ -5,7 +5,8 @@
 //! same code the wasm build runs) and, for comparison, point by point.
 //!
 //! Run with `cargo bench --bench noise` (about 30 s). Prints million samples per second,
-//! the median of N timed runs after warm-up. Add `-- --quick` for fewer runs.
+//! the median of N timed runs after warm-up. Add `-- --quick` for fewer runs, and noise
+//! names (`-- --quick simplex`) to time only those kernels.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -71,6 +72,10 @@ fn fill(f: &Field, w: &Work, out: &mut [f32], points: bool) {
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
     let (warm, runs) = if quick { (1, 3) } else { (2, 9) };
+    let only: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
     let works = [
         Work {
             name: "W1",
@@ -103,6 +108,9 @@ fn main() {
         let samples = w.n * w.n * w.depth.max(1);
         let mut out = vec![0.0f32; samples];
         for noise in ["simplex", "perlin", "value", "perlin-improved", "worley"] {
+            if !only.is_empty() && !only.iter().any(|o| o == noise) {
+                continue;
+            }
             let f = Field::new(&spec(noise, w)).unwrap();
             let rows = median(warm, runs, || {
                 fill(&f, w, &mut out, false);

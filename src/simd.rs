@@ -88,6 +88,11 @@ mod imp {
         pub fn first(self) -> f32 {
             f32x4_extract_lane::<0>(self.0)
         }
+        /// Lane 3 in every lane.
+        #[inline(always)]
+        pub fn last_splat(self) -> Self {
+            F4(i32x4_shuffle::<3, 3, 3, 3>(self.0, self.0))
+        }
         #[inline(always)]
         pub fn eq(self, o: Self) -> M4 {
             M4(f32x4_eq(self.0, o.0))
@@ -168,6 +173,43 @@ mod imp {
         pub fn all_true() -> Self {
             M4(i32x4_splat(-1))
         }
+        #[inline(always)]
+        pub fn splat(b: bool) -> Self {
+            M4(i32x4_splat(-(b as i32)))
+        }
+        #[inline(always)]
+        pub fn xor(self, o: Self) -> Self {
+            M4(v128_xor(self.0, o.0))
+        }
+        /// Bit `l` set when lane `l` is set.
+        #[inline(always)]
+        pub fn bitmask(self) -> u32 {
+            i32x4_bitmask(self.0) as u32
+        }
+        /// Lane 3 in every lane.
+        #[inline(always)]
+        pub fn last_splat(self) -> Self {
+            M4(i32x4_shuffle::<3, 3, 3, 3>(self.0, self.0))
+        }
+    }
+
+    /// `(t[i[0]][0], …, t[i[3]][0])` and the same of component 1: two 64-bit loads
+    /// per vector and two shuffles instead of eight lane inserts.
+    #[inline(always)]
+    pub fn gather2<const N: usize>(t: &[[f32; 2]; N], i: [usize; 4]) -> (F4, F4) {
+        // (Written out: `array::map` is not always inlined in wasm builds.)
+        let p = [&t[i[0]], &t[i[1]], &t[i[2]], &t[i[3]]].map(|r| r as *const [f32; 2] as *const u64);
+        // SAFETY: each pointer is to an in-bounds 8-byte pair; wasm loads need no alignment.
+        let (a, b) = unsafe {
+            (
+                v128_load64_lane::<1>(v128_load64_zero(p[0]), p[1]),
+                v128_load64_lane::<1>(v128_load64_zero(p[2]), p[3]),
+            )
+        };
+        (
+            F4(i32x4_shuffle::<0, 2, 4, 6>(a, b)),
+            F4(i32x4_shuffle::<1, 3, 5, 7>(a, b)),
+        )
     }
 
     pub trait Lanes: Copy {
@@ -297,6 +339,10 @@ mod imp {
             self.0[0]
         }
         #[inline(always)]
+        pub fn last_splat(self) -> Self {
+            F4([self.0[3]; 4])
+        }
+        #[inline(always)]
         pub fn eq(self, o: Self) -> M4 {
             M4(core::array::from_fn(|i| self.0[i] == o.0[i]))
         }
@@ -331,6 +377,16 @@ mod imp {
         pub fn to_array(self) -> [i32; 4] {
             self.0
         }
+    }
+
+    /// `(t[i[0]][0], …, t[i[3]][0])` and the same of component 1.
+    #[inline(always)]
+    pub fn gather2<const N: usize>(t: &[[f32; 2]; N], i: [usize; 4]) -> (F4, F4) {
+        let g = i.map(|i| t[i]);
+        (
+            F4(g.map(|g| g[0])),
+            F4(g.map(|g| g[1])),
+        )
     }
 
     pub trait Lanes: Copy {
@@ -378,6 +434,22 @@ mod imp {
         pub fn all_true() -> Self {
             M4([true; 4])
         }
+        #[inline(always)]
+        pub fn splat(b: bool) -> Self {
+            M4([b; 4])
+        }
+        #[inline(always)]
+        pub fn xor(self, o: Self) -> Self {
+            M4(core::array::from_fn(|i| self.0[i] != o.0[i]))
+        }
+        #[inline(always)]
+        pub fn bitmask(self) -> u32 {
+            (0..4).map(|i| (self.0[i] as u32) << i).sum()
+        }
+        #[inline(always)]
+        pub fn last_splat(self) -> Self {
+            M4([self.0[3]; 4])
+        }
     }
 
     macro_rules! fbinop {
@@ -422,7 +494,7 @@ mod imp {
     }
 }
 
-pub use imp::{Lanes, F4, I4, M4, SIMD};
+pub use imp::{gather2, Lanes, F4, I4, M4, SIMD};
 
 /// `F4` of `t[i[k]]`: a scalar gather.
 #[inline(always)]

@@ -129,6 +129,31 @@ fn many_samples_per_kernel_match() {
     }
 }
 
+#[test]
+fn simplex_rows_keep_and_leave_simplices_exactly() {
+    // The simplex row kernels keep the previous chunk's simplex, mix two per chunk, or
+    // look up per lane, by sample spacing (src/fill/simplex.rs): scales on both sides of
+    // the switch, odd widths, origins on both sides of 0, fBm octaves at each spacing.
+    for (n, scale) in [40.0, 17.0, 12.5, 10.0, 9.0, 6.0, 2.5].into_iter().enumerate() {
+        let spec = Spec::new("simplex", 7 + n as u32).fbm(4, 0.5, 2.0);
+        let f = Field::new(&spec).unwrap();
+        for (x0, y0) in [(-61.0, -3.0), (0.0, 0.0), (1234.0, -987.0)] {
+            let r = Region::new(133, 11, scale).at(x0, y0);
+            let mut a = vec![0.0; r.len()];
+            let mut b = vec![0.0; r.len()];
+            f.fill2d(&mut a, &r).unwrap();
+            with_composed!(f.kernels(), c => c.fill2d_points(&mut b, &r));
+            same_bits(&a, &b, &format!("simplex {r:?}"));
+            for z in [0.0, -0.4, 2.3] {
+                let r = Region { z, ..r };
+                f.fill3d(&mut a, &r).unwrap();
+                with_composed!(f.kernels(), c => c.fill3d_points(&mut b, &r));
+                same_bits(&a, &b, &format!("3D simplex {r:?}"));
+            }
+        }
+    }
+}
+
 /// FNV-1a over the f32 bits (as tests/field.rs).
 fn fnv1a(v: &[f32]) -> u32 {
     let mut h = 0x811C_9DC5u32;

@@ -100,17 +100,22 @@ fn grad4(h: u8, d: [f32; 4]) -> f32 {
     sum
 }
 
-/// Seeded simplex noise. Holds a doubled permutation table (512 bytes).
+/// Seeded simplex noise. Holds a doubled permutation table (512 bytes) and, for the
+/// row kernels of `crate::fill`, the gradients its last hash level selects (4 KiB, boxed).
 #[derive(Clone, Debug)]
 pub struct Simplex {
     pub(crate) perm: [u8; 512],
+    /// `GRAD2[perm[n] & 15]`: the last hash level and the gradient lookup in one load.
+    pub(crate) grad2: Box<[[f32; 2]; 512]>,
 }
 
 impl Simplex {
     /// Builds the permutation from `seed` with [`rng::permutation`] (Mulberry32).
     pub fn new(seed: u32) -> Self {
+        let perm = rng::doubled(&rng::permutation(seed));
         Self {
-            perm: rng::doubled(&rng::permutation(seed)),
+            perm,
+            grad2: Box::new(perm.map(|h| GRAD2[(h & 15) as usize])),
         }
     }
 
