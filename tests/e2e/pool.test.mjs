@@ -71,8 +71,8 @@ test('worker pool fills equal one-thread fills bit for bit', async () => {
         // 4D slices (simplex), and a fill big enough to be split into bands.
         const s4 = { noise: 'simplex', seed: 11, fractal: { kind: 'fbm', octaves: 3, persistence: 0.5, lacunarity: 2 } };
         const f4 = new lf.Field(s4);
-        const big = { width: 512, height: 300, scale: 40, x0: 5, y0: -9, z: 0.25, w: 1.5 };
-        const one4 = new Float32Array(512 * 300);
+        const big = { width: 512, height: 400, scale: 40, x0: 5, y0: -9, z: 0.25, w: 1.5 };
+        const one4 = new Float32Array(512 * 400);
         f4.fill4d(one4, big);
         out.checks.push([`${name} 4D`, same(await pool.fill4d(s4, big), one4)]);
         f4.fill2d(one4, big);
@@ -80,6 +80,19 @@ test('worker pool fills equal one-thread fills bit for bit', async () => {
         (out.bands ??= []).push([pool.stats.last.bands, pool.size]);
         out.checks.push([`${name} 2D in bands`, same(banded, one4)]);
         f4.free();
+        // A stack of 3D slices (one job per worker) equals one fill3d per slice.
+        const zs = [0, 0.125, 0.5, 0.875, 1.5, -2];
+        const sr = { width: 160, height: 120, scale: 24, x0: 3, y0: -7 };
+        const sliceLen = sr.width * sr.height;
+        const fs = new lf.Field(specs[0]);
+        const slices = new Float32Array(sliceLen * zs.length);
+        zs.forEach((z, k) => fs.fill3d(slices.subarray(k * sliceLen, (k + 1) * sliceLen), { ...sr, z }));
+        fs.free();
+        out.checks.push([`${name} 3D stack`, same(await pool.fill3dStack(specs[0], sr, zs), slices)]);
+        const into = new Float32Array(sliceLen * zs.length);
+        out.checks.push([`${name} 3D stack into out`, same(await pool.fill3dStack(specs[0], sr, zs, into), slices)]);
+        out.badZs = await err(pool.fill3dStack(specs[0], sr, 3));
+        out.badZ = await err(pool.fill3dStack(specs[0], sr, [0, NaN]));
         // A per-cell terrain step in bands equals the one-thread call.
         const heights = new Float32Array(200000).map((_, i) => Math.sin(i * 0.001) * 0.9);
         const want = heights.slice();
@@ -96,8 +109,8 @@ test('worker pool fills equal one-thread fills bit for bit', async () => {
       return out;
     });
     for (const [what, verdict] of result.checks) assert.equal(verdict, 'same', what);
-    assert.ok(result.checks.length >= 20);
-    for (const [bands, size] of result.bands) assert.equal(bands, size, 'a 512 × 300 fill on an idle pool is split in one band per worker');
+    assert.ok(result.checks.length >= 24);
+    for (const [bands, size] of result.bands) assert.equal(bands, size, 'a 512 × 400 fill is split in one band per worker');
     assert.match(result.badOutType, /^TypeError: out must be a Float32Array/);
     assert.match(result.badRegionType, /^TypeError: region must be an object/);
     assert.match(result.badHeight, /^RangeError: region\.height must be a whole number/);
@@ -105,6 +118,8 @@ test('worker pool fills equal one-thread fills bit for bit', async () => {
     assert.match(result.badExponent, /^RangeError: .*exponent/);
     assert.match(result.badValues, /^TypeError: values must be a Float32Array/);
     assert.match(result.afterClose, /^Error: landform pool is closed/);
+    assert.match(result.badZs, /^TypeError: zs must be an array/);
+    assert.match(result.badZ, /^RangeError: zs must hold finite numbers/);
     assert.match(result.badOctaves, /^RangeError: .*fractal\.octaves/);
     assert.match(result.badNoise, /^TypeError: .*noise/);
     assert.match(result.badRegion, /^RangeError/);

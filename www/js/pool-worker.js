@@ -97,6 +97,15 @@ const TASKS = {
     else f.fill2d(view, region);
     return [out, performance.now() - t];
   },
+  // Consecutive 3D slices at depths `zs`, one after another in one buffer.
+  stack({ spec, region, zs }) {
+    const f = field(spec);
+    const slice = region.width * region.height;
+    const out = buffer(slice * zs.length);
+    const t = performance.now();
+    zs.forEach((z, k) => f.fill3d(out.subarray(k * slice, (k + 1) * slice), { ...region, z }));
+    return [out, performance.now() - t];
+  },
   redistribute({ values, args }) {
     const t = performance.now();
     api.redistribute(values, args.exponent);

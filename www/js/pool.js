@@ -18,8 +18,9 @@
 // build.sh rewrites this to './landform.js' in the package (pkg/ and www/pkg/).
 const GLUE = '../pkg/landform.js';
 
-// Fewer samples than this per band are not worth a message round trip.
-const MIN_BAND = 16384;
+// Fewer samples than this per band are not worth a message round trip (~0.1 ms with
+// the copies, about the time of 65 k one-octave samples).
+const MIN_BAND = 65536;
 
 const now = () => performance.timeOrigin + performance.now();
 
@@ -55,12 +56,13 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
 
   for (let i = 0; i < n; i++) {
     const w = new Worker(workerUrl, { type: 'module', name: `landform-pool-${i}` });
-    const state = { worker: w, busy: 0, index: i };
+    const state = { worker: w, busy: 0, load: 0, index: i };
     w.onmessage = (e) => {
       const { id, ok, buffer, error, ms, t } = e.data;
       const p = pending.get(id);
       pending.delete(id);
       state.busy--;
+      state.load -= p?.cost ?? 0;
       if (ok) stats.jobs++, stats.workerMs += ms;
       if (!p) {
         // A cancelled job: keep its buffer for that worker's next band.
@@ -72,7 +74,7 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
     };
     w.onerror = (e) => {
       e.preventDefault?.();
-      for (const [id, p] of pending) if (p.state === state) { pending.delete(id); p.reject(new Error(`landform pool worker failed: ${e.message ?? e}`)); }
+      for (const [id, p] of pending) if (p.state === state) { pending.delete(id); state.load -= p.cost; p.reject(new Error(`landform pool worker failed: ${e.message ?? e}`)); }
     };
     // Jobs are posted after init (see post), so each worker sees init first.
     state.started = compiled.then(
@@ -91,20 +93,22 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
     state.worker.postMessage({ type: 'recycle', buffer }, [buffer]);
   }
 
-  // The least busy worker (ties: the lowest index), so that fills in flight together
-  // spread over the pool.
+  // The worker with the fewest samples still to compute (ties: the lowest index), so
+  // that fills in flight together spread evenly over the pool.
   function pick() {
     let best = workers[0];
-    for (const s of workers) if (s.busy < best.busy) best = s;
+    for (const s of workers) if (s.load < best.load) best = s;
     return best;
   }
 
-  function post(msg, transfer = [], state = pick()) {
+  // Posts one job costing `cost` samples to `state` (default: the least loaded worker).
+  function post(msg, transfer = [], cost = 0, state = pick()) {
     if (closed) return Promise.reject(new Error('landform pool is closed'));
     return new Promise((resolve, reject) => {
       const id = nextId++;
-      pending.set(id, { resolve, reject, state });
+      pending.set(id, { resolve, reject, state, cost });
       state.busy++;
+      state.load += cost;
       state.started.then(() => { if (!closed) state.worker.postMessage({ ...msg, id, posted: now() }, transfer); });
     });
   }
@@ -124,12 +128,11 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
     if (out.length !== length) throw new RangeError(`out must be a Float32Array of ${what} = ${length} elements, got ${out.length}`);
   }
 
-  // Splits `height` rows into bands of at least MIN_BAND samples, one per idle worker
-  // (× bandsPerWorker): when other jobs already keep the workers busy (fills in flight
-  // together, e.g. tiles or slices), a fill stays whole and costs one message.
+  // Splits `height` rows into one band per worker (× bandsPerWorker), each of at least
+  // MIN_BAND samples: smaller fills stay whole and cost one message. Fills in flight
+  // together still spread evenly, since every band goes to the least loaded worker.
   function bands(width, height) {
-    const idle = workers.filter((s) => s.busy === 0).length;
-    const count = Math.max(1, Math.min(height, Math.max(1, idle) * bandsPerWorker, Math.floor(width * height / MIN_BAND)));
+    const count = Math.max(1, Math.min(height, n * bandsPerWorker, Math.floor(width * height / MIN_BAND)));
     const rows = Math.ceil(height / count);
     const list = [];
     for (let start = 0; start < height; start += rows) list.push([start, Math.min(rows, height - start)]);
@@ -148,7 +151,7 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
       type: 'fill', dims, spec,
       region: { ...region, height: h, y0: y0 + start },
       whole: !target && b === 0 ? width * height : 0,
-    }));
+    }, [], width * h));
     let out = target;
     let copyMs = 0;
     const copy = (buffer, start) => {
@@ -181,6 +184,30 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
     return out;
   }
 
+  // A stack of 3D slices, `region.z` replaced by each of `zs`: consecutive slices in one
+  // job per worker (one message for many small slices).
+  async function stack(spec, region, zs, target) {
+    const { width, height } = checkRegion(region);
+    if (!Array.isArray(zs) && !ArrayBuffer.isView(zs)) throw new TypeError(`zs must be an array of numbers, got ${zs}`);
+    if (zs.length < 1) throw new RangeError('zs must hold at least one depth');
+    for (const z of zs) if (!Number.isFinite(z)) throw new RangeError(`zs must hold finite numbers, got ${z}`);
+    const slice = width * height;
+    checkOut(target, slice * zs.length, 'region.width × region.height × zs.length');
+    const groups = Math.max(1, Math.min(zs.length, n * bandsPerWorker, Math.floor(slice * zs.length / MIN_BAND)));
+    const per = Math.ceil(zs.length / groups);
+    const out = target ?? new Float32Array(slice * zs.length);
+    const jobs = [];
+    for (let k = 0; k < zs.length; k += per) {
+      const part = Array.from(zs.slice(k, k + per));
+      jobs.push(post({ type: 'stack', spec, region, zs: part }, [], slice * part.length).then((r) => {
+        out.set(new Float32Array(r.buffer), k * slice);
+        if (!closed) recycle(r.state, r.buffer);
+      }));
+    }
+    await Promise.all(jobs);
+    return out;
+  }
+
   /** Applies a per-cell step to `values` in bands; resolves to a new Float32Array. */
   async function perCell(task, values, args, param) {
     if (!(values instanceof Float32Array)) throw new TypeError(`${param} must be a Float32Array, got ${values?.constructor?.name ?? values}`);
@@ -188,7 +215,7 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
     const out = new Float32Array(values.length);
     await Promise.all(list.map(([start, len]) => {
       const part = values.slice(start, start + len);
-      return post({ type: task, values: part, args }, [part.buffer]).then((r) => out.set(new Float32Array(r.buffer), start));
+      return post({ type: task, values: part, args }, [part.buffer], len).then((r) => out.set(new Float32Array(r.buffer), start));
     }));
     return out;
   }
@@ -207,12 +234,18 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
     /** 4D slice fill at `(region.z, region.w)` (simplex only). */
     fill4d: (spec, region, out) => fill(4, spec, region, out),
     /**
+     * A stack of 3D slices, one per depth in `zs` (noise units, like `region.z`): Promise
+     * of `out` (length width × height × zs.length, slice k at k × width × height) or a
+     * new array; slice k equals `field.fill3d(…, { ...region, z: zs[k] })` bit for bit.
+     */
+    fill3dStack: (spec, region, zs, out) => stack(spec, region, zs, out),
+    /**
      * `redistribute(values, exponent)` of the package, in bands: Promise of a new
      * Float32Array (`values` is left as it is).
      */
     redistribute: (values, exponent) => perCell('redistribute', values, { exponent }, 'values'),
     /** Resolves once every worker has loaded the module (and warmed up, if asked). */
-    ready: () => Promise.all(workers.map((s) => post({ type: 'ping' }, [], s))).then(() => {}),
+    ready: () => Promise.all(workers.map((s) => post({ type: 'ping' }, [], 0, s))).then(() => {}),
     /** Terminates the workers; pending jobs reject. */
     close() {
       closed = true;
