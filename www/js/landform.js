@@ -22,3 +22,29 @@ export function pool() {
   shared ??= createPool();
   return shared;
 }
+
+/**
+ * Wraps an async `draw(...args)` so that one runs at a time: calls made meanwhile
+ * coalesce into one more run with the latest arguments (a dragged slider ends on its
+ * own picture, without a queue of stale ones). `stage.dataset.busy` is set while work
+ * is in flight (tests wait for it to clear). Returns `(...args) => Promise`.
+ */
+export function latest(stage, draw) {
+  let running = null, next = null;
+  return (...args) => {
+    next = args;
+    if (running) return running;
+    stage.dataset.busy = 'pool';
+    running = (async () => {
+      while (next) {
+        const a = next;
+        next = null;
+        await draw(...a);
+      }
+    })().finally(() => {
+      running = null;
+      delete stage.dataset.busy;
+    });
+    return running;
+  };
+}

@@ -5,9 +5,12 @@
 // persistenceⁱ / Σ weights (src/fractal.rs), so octave i alone is a single-octave
 // Perlin field filled at scale / lacunarityⁱ, times that weight; and the running sum
 // after k octaves is landform's k-octave fBm times (Σ of its k weights) / Σ all weights.
+//
+// The twelve fills (~10 ms together at six octaves) run in the page's worker pool.
 import { paint } from '../palettes.js';
 import { canvas } from '../figure.js';
 import { el } from '../controls.js';
+import { pool, latest } from '../landform.js';
 
 const S = 128, MAX = 6;
 
@@ -23,7 +26,7 @@ export default {
     { key: 'seed', type: 'seed', label: 'Seed', value: 1337 },
   ],
 
-  mount(stage, state, lf) {
+  async mount(stage, state, lf) {
     const layerRow = el('div', { class: 'lf-row lf-row6' });
     const sumRow = el('div', { class: 'lf-row lf-row6' });
     stage.append(el('p', { class: 'lf-rowlabel' }, 'Each octave, weighted'), layerRow, el('p', { class: 'lf-rowlabel' }, 'Running sum'), sumRow);
@@ -37,24 +40,30 @@ export default {
     };
     const layers = Array.from({ length: MAX }, (_, i) => make(layerRow, `Octave ${i + 1} alone`));
     const sums = Array.from({ length: MAX }, (_, i) => make(sumRow, `Sum of octaves 1 to ${i + 1}`));
-    const values = new Float32Array(S * S);
-    let base = null, seed = -1;
-    const fbm = new Map();
+    const layerValues = layers.map(() => new Float32Array(S * S));
+    const sumValues = sums.map(() => new Float32Array(S * S));
+    const baseField = new lf.Field({ noise: 'perlin' });
+    const [lo, hi] = baseField.range; // the same for every seed
+    baseField.free();
 
-    function draw(s) {
-      if (s.seed !== seed) { base?.free(); base = new lf.Field({ noise: 'perlin', seed: s.seed }); seed = s.seed; fbm.forEach((f) => f.free()); fbm.clear(); }
+    const draw = latest(stage, async (s) => {
       const scale = 64;
       const amps = [], freqs = [];
       let a = 1, f = 1, total = 0;
       for (let i = 0; i < s.octaves; i++) { amps.push(a); freqs.push(f); total += a; a *= s.persistence; f *= s.lacunarity; }
-      const [lo, hi] = base.range;
+      const workers = pool();
+      const sumSpec = (i) => ({ noise: 'perlin', seed: s.seed, fractal: { kind: 'fbm', octaves: i + 1, persistence: s.persistence, lacunarity: s.lacunarity } });
+      await Promise.all(amps.flatMap((_, i) => [
+        workers.fill2d({ noise: 'perlin', seed: s.seed }, { width: S, height: S, scale: scale / freqs[i], x0: 0.5 * freqs[i], y0: 0.5 * freqs[i] }, layerValues[i]),
+        workers.fill2d(sumSpec(i), { width: S, height: S, scale, x0: 0.5, y0: 0.5 }, sumValues[i]),
+      ]));
       let partial = 0;
       for (let i = 0; i < MAX; i++) {
         const show = i < s.octaves;
         layers[i].cell.hidden = sums[i].cell.hidden = !show;
         if (!show) continue;
         const w = amps[i] / total;
-        base.fill2d(values, { width: S, height: S, scale: scale / freqs[i], x0: 0.5 * freqs[i], y0: 0.5 * freqs[i] });
+        let values = layerValues[i];
         if (!s.stretch) for (let k = 0; k < values.length; k++) values[k] *= w;
         // Weighted layers share one gray scale, set so the first (loudest) fills it.
         const k0 = s.stretch ? 1 : amps[0] / total;
@@ -62,20 +71,14 @@ export default {
         layers[i].span.textContent = `×${freqs[i].toFixed(freqs[i] % 1 ? 2 : 0)} freq, weight ${w.toFixed(3)}`;
 
         partial += amps[i];
-        const spec = { noise: 'perlin', seed: s.seed, fractal: { kind: 'fbm', octaves: i + 1, persistence: s.persistence, lacunarity: s.lacunarity } };
-        const key = JSON.stringify(spec);
-        let field = fbm.get(key);
-        if (!field) { field = new lf.Field(spec); fbm.set(key, field); }
-        field.fill2d(values, { width: S, height: S, scale, x0: 0.5, y0: 0.5 });
+        values = sumValues[i];
         const k = partial / total;
         for (let q = 0; q < values.length; q++) values[q] *= k;
         sums[i].ctx.putImageData(paint(sums[i].image, values, lo, hi, 'terrain'), 0, 0);
         sums[i].span.textContent = i === 0 ? 'octave 1' : `octaves 1–${i + 1}`;
       }
-      // Keep the cache of fBm fields small while sliders are dragged.
-      if (fbm.size > 24) { fbm.forEach((f) => f.free()); fbm.clear(); }
-    }
-    draw(state);
-    return { update: draw, destroy() { base?.free(); fbm.forEach((f) => f.free()); } };
+    });
+    await draw(state);
+    return { update: draw, destroy() {} };
   },
 };

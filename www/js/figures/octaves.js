@@ -1,8 +1,10 @@
 // Figure 5: octaves. Same seed (1337) and scale (32), one to six octaves of fBm side
-// by side: the large shapes stay put while each octave adds finer detail.
+// by side: the large shapes stay put while each octave adds finer detail. The six
+// fills (up to ~12 ms together) run in the page's worker pool; painting stays here.
 import { paint } from '../palettes.js';
 import { canvas } from '../figure.js';
 import { el } from '../controls.js';
+import { pool, latest } from '../landform.js';
 
 const S = 150, COUNTS = [1, 2, 3, 4, 5, 6];
 
@@ -18,30 +20,28 @@ export default {
     { key: 'palette', type: 'choice', label: 'Palette', options: [['terrain', 'Terrain'], ['gray', 'Gray']], value: 'terrain' },
   ],
 
-  mount(stage, state, lf) {
+  async mount(stage, state, lf) {
     const row = el('div', { class: 'lf-row lf-row6' });
     stage.append(row);
     const panels = COUNTS.map((n) => {
       const c = canvas(S, S, `fBm with ${n} octave${n > 1 ? 's' : ''}`);
       row.append(el('div', { class: 'lf-cell' }, c, el('span', {}, `${n} octave${n > 1 ? 's' : ''}`)));
       const ctx = c.getContext('2d');
-      return { n, ctx, image: ctx.createImageData(S, S), field: null, key: '' };
+      return { n, ctx, image: ctx.createImageData(S, S), values: new Float32Array(S * S), range: null, key: '' };
     });
-    const values = new Float32Array(S * S);
 
-    function draw(s) {
-      for (const p of panels) {
+    const draw = latest(stage, async (s) => {
+      await Promise.all(panels.map((p) => {
         const spec = { noise: 'perlin', seed: s.seed, fractal: { kind: 'fbm', octaves: p.n, persistence: s.persistence, lacunarity: s.lacunarity } };
         const key = JSON.stringify(spec);
-        if (key !== p.key) { p.field?.free(); p.field = new lf.Field(spec); p.key = key; }
+        if (key !== p.key) { const f = new lf.Field(spec); p.range = f.range; f.free(); p.key = key; }
         // Pixel centres: at scale 32 the sixth octave has one lattice cell per pixel, and
         // whole-number coordinates would land on lattice points, where Perlin noise is 0.
-        p.field.fill2d(values, { width: S, height: S, scale: s.scale, x0: 0.5, y0: 0.5 });
-        const [lo, hi] = p.field.range;
-        p.ctx.putImageData(paint(p.image, values, lo, hi, s.palette), 0, 0);
-      }
-    }
-    draw(state);
-    return { update: draw, destroy() { panels.forEach((p) => p.field?.free()); } };
+        return pool().fill2d(spec, { width: S, height: S, scale: s.scale, x0: 0.5, y0: 0.5 }, p.values);
+      }));
+      for (const p of panels) p.ctx.putImageData(paint(p.image, p.values, p.range[0], p.range[1], s.palette), 0, 0);
+    });
+    await draw(state);
+    return { update: draw, destroy() {} };
   },
 };

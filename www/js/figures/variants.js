@@ -1,8 +1,11 @@
 // Figure 11: value, Perlin, simplex and Worley noise side by side at one seed and
 // scale, each with its speed measured in this browser, and a table of trade-offs.
+// The panels are filled in the page's worker pool (Worley fBm at six octaves takes
+// ~100 ms); the speed measurement runs on this thread, after the panels are drawn.
 import { paint } from '../palettes.js';
 import { canvas } from '../figure.js';
 import { el } from '../controls.js';
+import { pool, latest } from '../landform.js';
 
 const N = 192; // panel side
 const T = 256; // timing fill side (256² = 65 536 samples per run)
@@ -26,8 +29,7 @@ export default {
     { key: 'measure', type: 'button', label: 'Measure again' },
   ],
 
-  mount(stage, state, lf) {
-    const values = new Float32Array(N * N);
+  async mount(stage, state, lf) {
     const timing = new Float32Array(T * T);
     const warm = new Float32Array(64 * 64);
     const panels = KINDS.map((k) => {
@@ -36,7 +38,7 @@ export default {
       c.classList.add('lf-variant');
       const speed = el('span', { class: 'lf-speed', 'data-noise': k.noise }, 'measuring…');
       stage.append(el('div', { class: 'lf-panel lf-top' }, c, el('strong', {}, k.name), speed));
-      return { k, c, ctx: c.getContext('2d'), img: c.getContext('2d').createImageData(N, N), speed };
+      return { k, c, ctx: c.getContext('2d'), img: c.getContext('2d').createImageData(N, N), speed, values: new Float32Array(N * N) };
     });
     const rows = KINDS.map((k) => el('tr', {}, el('th', { scope: 'row' }, k.name), el('td', { 'data-label': 'Pros' }, k.pro), el('td', { 'data-label': 'Cons' }, k.con), el('td', { 'data-label': 'Good for' }, k.use)));
     stage.append(el('div', { class: 'lf-table-wrap' }, el('table', { class: 'lf-table' },
@@ -46,19 +48,18 @@ export default {
     const spec = (noise, s) => ({ noise, seed: s.seed, fractal: { kind: 'fbm', octaves: s.octaves, persistence: 0.5, lacunarity: 2 } });
     let s = state;
 
-    function draw(next) {
+    const draw = latest(stage, async (next) => {
       s = next;
+      await Promise.all(panels.map((p) => pool().fill2d(spec(p.k.noise, s), { width: N, height: N, scale: s.scale }, p.values)));
       for (const p of panels) {
         const f = new lf.Field(spec(p.k.noise, s));
-        try {
-          f.fill2d(values, { width: N, height: N, scale: s.scale });
-          const [lo, hi] = f.range;
-          // Worley's closed bound is far above its typical values; show its real spread.
-          const top = p.k.noise === 'worley' ? lo + (hi - lo) * 0.6 : hi;
-          p.ctx.putImageData(paint(p.img, values, lo, top, 'gray'), 0, 0);
-        } finally { f.free(); }
+        const [lo, hi] = f.range;
+        f.free();
+        // Worley's closed bound is far above its typical values; show its real spread.
+        const top = p.k.noise === 'worley' ? lo + (hi - lo) * 0.6 : hi;
+        p.ctx.putImageData(paint(p.img, p.values, lo, top, 'gray'), 0, 0);
       }
-    }
+    });
 
     let timer = 0, pending = [];
     function measure() {
@@ -92,7 +93,7 @@ export default {
       timer = setTimeout(next, 50);
     }
 
-    draw(state);
+    await draw(state);
     measure();
     return {
       update: draw,
