@@ -18,17 +18,10 @@
 //! `g·d = gx·cx + gy·cy`, `+` being commutative), so the bits are the same.
 
 use super::RowNoise;
-use crate::noise::simplex::{Simplex, F2, F3, G2, G3, GRAD3, R2, SCALE2, SCALE3};
-use crate::simd::{gather2, F4, I4, M4};
+use crate::noise::simplex::{Simplex, F2, F3, G2, G3, R2, SCALE2, SCALE3};
+use crate::simd::{gather2, F4, M4};
 
 impl Simplex {
-    #[inline(always)]
-    fn h3(&self, i: i32, j: i32, k: i32) -> usize {
-        let a = self.perm[(k & 255) as usize] as usize;
-        let b = self.perm[((j & 255) as usize + a) & 511] as usize;
-        self.perm[((i & 255) as usize + b) & 511] as usize
-    }
-
     /// Indices into `grad2` of the three corners of the 2D simplex in cell `(i, j)`,
     /// lower half (`x0 > y0`) when `m`: `(i, j)`, `(i + 1, j)` or `(i, j + 1)`,
     /// `(i + 1, j + 1)`. The hash is the point kernel's `perm[(i & 255) + perm[j & 255]]`;
@@ -42,11 +35,11 @@ impl Simplex {
     }
 }
 
-/// `[e(0), e(1), e(2)]` for `c => e`, written out: `[0, 1, 2].map(…)` is not always
-/// inlined in the wasm build, and a call per chunk costs more than the work.
-macro_rules! per_corner {
-    ($c:ident => $e:expr) => {
-        [{ let $c = 0; $e }, { let $c = 1; $e }, { let $c = 2; $e }]
+/// `[e(0), e(1), …]` for `c in [0, 1, …] => e`, written out: `[0, 1, 2].map(…)` is not
+/// always inlined in the wasm build, and a call per chunk costs more than the work.
+macro_rules! each {
+    ($c:ident in [$($n:literal),*] => $e:expr) => {
+        [$({ let $c = $n; $e }),*]
     };
 }
 
@@ -97,7 +90,7 @@ impl Tri {
         let (i1, j1) = if m { (1.0, 0.0) } else { (0.0, 1.0) };
         let cy = [y0, y0 - j1 + G2, y0 - 1.0 + 2.0 * G2];
         let h = n.corners2(i as i32, j as i32, m);
-        let g = per_corner!(c => n.grad2[h[c]]);
+        let g = each!(c in [0, 1, 2] => n.grad2[h[c]]);
         Tri {
             i: F4::splat(i),
             j: F4::splat(j),
@@ -105,10 +98,10 @@ impl Tri {
             it: F4::splat(i - t),
             y0: F4::splat(y0),
             i1: F4::splat(i1),
-            gx: per_corner!(c => F4::splat(g[c][0])),
-            gy: per_corner!(c => F4::splat(g[c][1])),
-            cyy: per_corner!(c => F4::splat(cy[c] * cy[c])),
-            gycy: per_corner!(c => F4::splat(g[c][1] * cy[c])),
+            gx: each!(c in [0, 1, 2] => F4::splat(g[c][0])),
+            gy: each!(c in [0, 1, 2] => F4::splat(g[c][1])),
+            cyy: each!(c in [0, 1, 2] => F4::splat(cy[c] * cy[c])),
+            gycy: each!(c in [0, 1, 2] => F4::splat(g[c][1] * cy[c])),
         }
     }
 
@@ -154,25 +147,6 @@ fn eval2(x0: F4, y0: F4, m: M4, g: [[F4; 2]; 3]) -> F4 {
     v
 }
 
-/// Whether all four lanes hold the same value.
-#[inline(always)]
-fn same(v: [i32; 4]) -> bool {
-    v[1] == v[0] && v[2] == v[0] && v[3] == v[0]
-}
-
-#[inline(always)]
-fn g3(h: [usize; 4], a: usize, uni: bool) -> F4 {
-    if uni {
-        return F4::splat(GRAD3[h[0] & 15][a]);
-    }
-    F4::new(
-        GRAD3[h[0] & 15][a],
-        GRAD3[h[1] & 15][a],
-        GRAD3[h[2] & 15][a],
-        GRAD3[h[3] & 15][a],
-    )
-}
-
 impl Simplex {
     /// Per-lane corner gradients `[corner][component]` of four samples.
     #[inline(always)]
@@ -180,7 +154,7 @@ impl Simplex {
         let (ii, jj, mm) = (i.to_i4().to_array(), j.to_i4().to_array(), m.bitmask());
         let lane = |l: usize| self.corners2(ii[l], jj[l], mm >> l & 1 != 0);
         let h = [lane(0), lane(1), lane(2), lane(3)];
-        per_corner!(c => {
+        each!(c in [0, 1, 2] => {
             let (gx, gy) = gather2(&self.grad2, [h[0][c], h[1][c], h[2][c], h[3][c]]);
             [gx, gy]
         })
@@ -245,7 +219,7 @@ impl RowNoise for Simplex {
                         last.eval(x0)
                     } else {
                         // One edge crossed: each lane takes its simplex's gradients.
-                        let g = per_corner!(c => [
+                        let g = each!(c in [0, 1, 2] => [
                             in_cur.select(cur.gx[c], last.gx[c]),
                             in_cur.select(cur.gy[c], last.gy[c]),
                         ]);
@@ -263,68 +237,304 @@ impl RowNoise for Simplex {
     }
 
     fn row3(&self, _: &(), xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
-        let (r2, zero, one) = (F4::splat(R2), F4::splat(0.0), F4::splat(1.0));
-        let (y, z) = (F4::splat(y), F4::splat(z));
+        // As in row2 (3D rows cross more simplex faces per unit, ~4 at 1/32 per sample).
+        let n = xs.len();
+        if n > 4 && (xs[n - 1] - xs[0]).abs() > 0.1 * (n - 1) as f32 {
+            return self.row3_lanes(xs, y, z, out);
+        }
+        let (yv, zv) = (F4::splat(y), F4::splat(z));
+        let mut cur = Tet::none();
         for k in (0..out.len()).step_by(4) {
             let x = F4::load(&xs[k..]);
-            let s = (x + y + z) * F4::splat(F3);
-            let (i, j, kk) = ((x + s).floor(), (y + s).floor(), (z + s).floor());
-            let t = (i + j + kk) * F4::splat(G3);
-            let d0 = [x - (i - t), y - (j - t), z - (kk - t)];
-            let (ii, jj, ki) = (
-                i.to_i4().to_array(),
-                j.to_i4().to_array(),
-                kk.to_i4().to_array(),
-            );
-            // The point kernel's ranking of the offsets as lane masks: `a` is the first
-            // step of the walk through the simplex, `b` the second (see noise3).
-            let (xy, yz, xz) = (d0[0].ge(d0[1]), d0[1].ge(d0[2]), d0[0].ge(d0[2]));
-            let ax = xy.and(xz);
-            let ay = yz.and_not(xy);
-            let az = M4::all_true().and_not(yz).and_not(ax);
-            let bx = xy.or(yz.and(xz));
-            let by = yz.or(M4::all_true().and_not(xy));
-            let bz = M4::all_true()
-                .and_not(yz)
-                .or(M4::all_true().and_not(xy).and_not(xz));
-            let stepf = |m: [M4; 3]| m.map(|m| m.select(one, zero));
-            let stepi = |m: [M4; 3]| m.map(|m| m.select(I4::splat(1), I4::splat(0)).to_array());
-            let (af, bf) = (stepf([ax, ay, az]), stepf([bx, by, bz]));
-            let (ai, bi) = (stepi([ax, ay, az]), stepi([bx, by, bz]));
-            let uni = same(ii) && same(jj) && same(ki) && ai.iter().chain(&bi).all(|&v| same(v));
-            let lanes = if uni { 1 } else { 4 };
-            let mut v = zero;
-            for n in 0..4usize {
-                let (sf, si) = match n {
-                    0 => ([zero; 3], [[0i32; 4]; 3]),
-                    1 => (af, ai),
-                    2 => (bf, bi),
-                    _ => ([one; 3], [[1i32; 4]; 3]),
-                };
-                let off = F4::splat(n as f32 * G3);
-                let d = [
-                    d0[0] - sf[0] + off,
-                    d0[1] - sf[1] + off,
-                    d0[2] - sf[2] + off,
-                ];
-                let t = r2 - d[0] * d[0] - d[1] * d[1] - d[2] * d[2];
-                let m = t.gt(zero);
-                if !m.any() {
-                    continue;
+            let s = (x + yv + zv) * F4::splat(F3);
+            let (i, j, kk) = ((x + s).floor(), (yv + s).floor(), (zv + s).floor());
+            // Lanes in the kept simplex: same cell (so the same y0, z0 and their order)
+            // and the same order of x0 against y0 and z0.
+            let x0c = x - cur.it;
+            let in_cur = i
+                .eq(cur.i)
+                .and(j.eq(cur.j))
+                .and(kk.eq(cur.k))
+                .and_not(x0c.ge(cur.y0).xor(cur.xy))
+                .and_not(x0c.ge(cur.z0).xor(cur.xz));
+            let v = if in_cur.all() {
+                cur.eval(x0c)
+            } else {
+                let c = Chunk3::new(x, yv, zv, i, j, kk);
+                let l = c.last();
+                let in_last = c.is(&l);
+                if in_last.or(in_cur).all() {
+                    let last = Tet::new(self, l, y, z);
+                    let v = if in_last.all() {
+                        last.eval(c.d0[0])
+                    } else {
+                        // One face crossed: each lane takes its simplex's gradients.
+                        let g = each!(n in [0, 1, 2, 3] => each!(a in [0, 1, 2] =>
+                            in_cur.select(cur.g[n][a], last.g[n][a])));
+                        c.eval(|n, _| g[n])
+                    };
+                    cur = last;
+                    v
+                } else {
+                    cur = Tet::none();
+                    self.lanes3(&c)
                 }
-                let mut h = [0usize; 4];
-                for l in 0..lanes {
-                    h[l] = self.h3(
-                        ii[l].wrapping_add(si[0][l]),
-                        jj[l].wrapping_add(si[1][l]),
-                        ki[l].wrapping_add(si[2][l]),
-                    );
-                }
-                let t2 = t * t;
-                let dot = g3(h, 0, uni) * d[0] + g3(h, 1, uni) * d[1] + g3(h, 2, uni) * d[2];
-                v = m.select(v + t2 * t2 * dot, v);
-            }
+            };
             (F4::splat(SCALE3) * v).store(&mut out[k..]);
         }
+    }
+}
+
+/// The per-lane values of a chunk of four samples in 3D: cell, offsets, order.
+struct Chunk3 {
+    i: F4,
+    j: F4,
+    k: F4,
+    d0: [F4; 3],
+    /// `x0 ≥ y0`, `y0 ≥ z0`, `x0 ≥ z0`.
+    xy: M4,
+    yz: M4,
+    xz: M4,
+}
+
+/// One lane of a [`Chunk3`] (cell and order), as scalars.
+#[derive(Clone, Copy)]
+struct Lane3 {
+    i: f32,
+    j: f32,
+    k: f32,
+    xy: bool,
+    yz: bool,
+    xz: bool,
+}
+
+impl Chunk3 {
+    #[inline(always)]
+    fn new(x: F4, y: F4, z: F4, i: F4, j: F4, k: F4) -> Self {
+        let t = (i + j + k) * F4::splat(G3);
+        let d0 = [x - (i - t), y - (j - t), z - (k - t)];
+        let (xy, yz, xz) = (d0[0].ge(d0[1]), d0[1].ge(d0[2]), d0[0].ge(d0[2]));
+        Chunk3 { i, j, k, d0, xy, yz, xz }
+    }
+
+    /// Lane 3.
+    #[inline(always)]
+    fn last(&self) -> Lane3 {
+        Lane3 {
+            i: self.i.to_array()[3],
+            j: self.j.to_array()[3],
+            k: self.k.to_array()[3],
+            xy: self.xy.bitmask() & 8 != 0,
+            yz: self.yz.bitmask() & 8 != 0,
+            xz: self.xz.bitmask() & 8 != 0,
+        }
+    }
+
+    /// Lanes in the simplex of `l`.
+    #[inline(always)]
+    fn is(&self, l: &Lane3) -> M4 {
+        self.i
+            .eq(F4::splat(l.i))
+            .and(self.j.eq(F4::splat(l.j)))
+            .and(self.k.eq(F4::splat(l.k)))
+            .and_not(self.xy.xor(M4::splat(l.xy)))
+            .and_not(self.yz.xor(M4::splat(l.yz)))
+            .and_not(self.xz.xor(M4::splat(l.xz)))
+    }
+
+    /// The noise (before scaling) with per-lane corner steps; `grad(corner, lanes with
+    /// t > 0)` gives the corner's gradient `[gx, gy, gz]` (only called when some lane
+    /// has `t > 0`).
+    #[inline(always)]
+    fn eval(&self, mut grad: impl FnMut(usize, M4) -> [F4; 3]) -> F4 {
+        let (r2, zero, one) = (F4::splat(R2), F4::splat(0.0), F4::splat(1.0));
+        // The point kernel's ranking as lane masks: `a` is the first step of the walk
+        // through the simplex, `b` the second (see noise3).
+        let (xy, yz, xz) = (self.xy, self.yz, self.xz);
+        let ax = xy.and(xz);
+        let ay = yz.and_not(xy);
+        let az = M4::all_true().and_not(yz).and_not(ax);
+        let bx = xy.or(yz.and(xz));
+        let by = yz.or(M4::all_true().and_not(xy));
+        let bz = M4::all_true()
+            .and_not(yz)
+            .or(M4::all_true().and_not(xy).and_not(xz));
+        let step = |m: M4| m.select(one, zero);
+        let steps = [
+            [zero; 3],
+            [step(ax), step(ay), step(az)],
+            [step(bx), step(by), step(bz)],
+            [one; 3],
+        ];
+        let mut v = zero;
+        for (n, st) in steps.into_iter().enumerate() {
+            let off = F4::splat(n as f32 * G3);
+            let d = each!(a in [0, 1, 2] => self.d0[a] - st[a] + off);
+            let t = r2 - d[0] * d[0] - d[1] * d[1] - d[2] * d[2];
+            let m = t.gt(zero);
+            if !m.any() {
+                continue;
+            }
+            let g = grad(n, m);
+            let t2 = t * t;
+            let dot = g[0] * d[0] + g[1] * d[1] + g[2] * d[2];
+            v = m.select(v + t2 * t2 * dot, v);
+        }
+        v
+    }
+}
+
+/// The point kernel's walk through the simplex of a cell with offsets ordered by
+/// `x0 ≥ y0`, `y0 ≥ z0`, `x0 ≥ z0`: the steps of corners 1 and 2 (the lane-mask formulas
+/// of [`Chunk3::eval`], which agree with noise3's branches).
+#[inline(always)]
+fn steps3(xy: bool, yz: bool, xz: bool) -> [[i32; 3]; 2] {
+    let ax = xy && xz;
+    [
+        [ax as i32, (yz && !xy) as i32, (!yz && !ax) as i32],
+        [
+            (xy || (yz && xz)) as i32,
+            (yz || !xy) as i32,
+            (!yz || (!xy && !xz)) as i32,
+        ],
+    ]
+}
+
+impl Simplex {
+    /// Gradient of lattice point `(i, j, k)`: the point kernel's three-level hash, the
+    /// last level and the gradient lookup in one load from `grad3`.
+    #[inline(always)]
+    fn g3(&self, i: i32, j: i32, k: i32) -> [f32; 3] {
+        let a = self.perm[(k & 255) as usize] as usize;
+        let b = self.perm[((j & 255) as usize + a) & 511] as usize;
+        self.grad3[((i & 255) as usize + b) & 511]
+    }
+
+    /// The noise (before scaling) of a chunk with per-lane hashes and lookups.
+    #[inline(always)]
+    fn lanes3(&self, c: &Chunk3) -> F4 {
+        let (ii, jj, kk) = (c.i.to_i4().to_array(), c.j.to_i4().to_array(), c.k.to_i4().to_array());
+        let (xy, yz, xz) = (c.xy.bitmask(), c.yz.bitmask(), c.xz.bitmask());
+        let st = each!(l in [0, 1, 2, 3] => steps3(xy >> l & 1 != 0, yz >> l & 1 != 0, xz >> l & 1 != 0));
+        c.eval(
+            #[inline(always)]
+            |n, _| {
+            let g = each!(l in [0, 1, 2, 3] => {
+                let s = match n {
+                    0 => [0; 3],
+                    3 => [1; 3],
+                    _ => st[l][n - 1],
+                };
+                self.g3(ii[l].wrapping_add(s[0]), jj[l].wrapping_add(s[1]), kk[l].wrapping_add(s[2]))
+            });
+            each!(a in [0, 1, 2] => F4::new(g[0][a], g[1][a], g[2][a], g[3][a]))
+        },
+        )
+    }
+
+    /// `row3` for rows where neighbouring samples are rarely in one simplex.
+    fn row3_lanes(&self, xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
+        let (yv, zv) = (F4::splat(y), F4::splat(z));
+        for k in (0..out.len()).step_by(4) {
+            let x = F4::load(&xs[k..]);
+            let s = (x + yv + zv) * F4::splat(F3);
+            let (i, j, kk) = ((x + s).floor(), (yv + s).floor(), (zv + s).floor());
+            let v = self.lanes3(&Chunk3::new(x, yv, zv, i, j, kk));
+            (F4::splat(SCALE3) * v).store(&mut out[k..]);
+        }
+    }
+}
+
+/// One 3D simplex on one row (fixed `y` and `z`), with what every sample of the row
+/// inside it shares: as [`Tri`], plus `z` terms.
+#[derive(Clone, Copy)]
+struct Tet {
+    i: F4,
+    j: F4,
+    k: F4,
+    /// `x0 ≥ y0` and `x0 ≥ z0` (`y0 ≥ z0` follows from the cell).
+    xy: M4,
+    xz: M4,
+    it: F4,
+    y0: F4,
+    z0: F4,
+    /// Per corner: step in x, gradient, `cy·cy`, `cz·cz`, `gy·cy`, `gz·cz`.
+    sx: [F4; 4],
+    g: [[F4; 3]; 4],
+    cyy: [F4; 4],
+    czz: [F4; 4],
+    gycy: [F4; 4],
+    gzcz: [F4; 4],
+}
+
+impl Tet {
+    /// Matches no chunk (NaN cell).
+    fn none() -> Self {
+        let (nan, zero) = (F4::splat(f32::NAN), F4::splat(0.0));
+        Tet {
+            i: nan,
+            j: nan,
+            k: nan,
+            xy: M4::splat(false),
+            xz: M4::splat(false),
+            it: nan,
+            y0: nan,
+            z0: nan,
+            sx: [zero; 4],
+            g: [[zero; 3]; 4],
+            cyy: [zero; 4],
+            czz: [zero; 4],
+            gycy: [zero; 4],
+            gzcz: [zero; 4],
+        }
+    }
+
+    /// The simplex of lane `l` on the row at `(y, z)`, scalar, in the point kernel's order.
+    #[inline(always)]
+    fn new(n: &Simplex, l: Lane3, y: f32, z: f32) -> Self {
+        let t = (l.i + l.j + l.k) * G3;
+        let (y0, z0) = (y - (l.j - t), z - (l.k - t));
+        let [a, b] = steps3(l.xy, l.yz, l.xz);
+        let st = [[0; 3], a, b, [1; 3]];
+        let (ii, jj, kk) = (l.i as i32, l.j as i32, l.k as i32);
+        let g = each!(c in [0, 1, 2, 3] => n.g3(
+            ii.wrapping_add(st[c][0]),
+            jj.wrapping_add(st[c][1]),
+            kk.wrapping_add(st[c][2]),
+        ));
+        let off = each!(c in [0, 1, 2, 3] => c as f32 * G3);
+        let cy = each!(c in [0, 1, 2, 3] => y0 - st[c][1] as f32 + off[c]);
+        let cz = each!(c in [0, 1, 2, 3] => z0 - st[c][2] as f32 + off[c]);
+        Tet {
+            i: F4::splat(l.i),
+            j: F4::splat(l.j),
+            k: F4::splat(l.k),
+            xy: M4::splat(l.xy),
+            xz: M4::splat(l.xz),
+            it: F4::splat(l.i - t),
+            y0: F4::splat(y0),
+            z0: F4::splat(z0),
+            sx: each!(c in [0, 1, 2, 3] => F4::splat(st[c][0] as f32)),
+            g: each!(c in [0, 1, 2, 3] => each!(a in [0, 1, 2] => F4::splat(g[c][a]))),
+            cyy: each!(c in [0, 1, 2, 3] => F4::splat(cy[c] * cy[c])),
+            czz: each!(c in [0, 1, 2, 3] => F4::splat(cz[c] * cz[c])),
+            gycy: each!(c in [0, 1, 2, 3] => F4::splat(g[c][1] * cy[c])),
+            gzcz: each!(c in [0, 1, 2, 3] => F4::splat(g[c][2] * cz[c])),
+        }
+    }
+
+    /// The noise (before scaling) of four samples inside this simplex, `x0 = x − it`.
+    #[inline(always)]
+    fn eval(&self, x0: F4) -> F4 {
+        let (r2, zero) = (F4::splat(R2), F4::splat(0.0));
+        let mut v = zero;
+        for n in 0..4 {
+            let cx = x0 - self.sx[n] + F4::splat(n as f32 * G3);
+            let t = r2 - cx * cx - self.cyy[n] - self.czz[n];
+            let dot = self.g[n][0] * cx + self.gycy[n] + self.gzcz[n];
+            let t2 = t * t;
+            v = t.gt(zero).select(v + t2 * t2 * dot, v);
+        }
+        v
     }
 }

@@ -101,12 +101,14 @@ fn grad4(h: u8, d: [f32; 4]) -> f32 {
 }
 
 /// Seeded simplex noise. Holds a doubled permutation table (512 bytes) and, for the
-/// row kernels of `crate::fill`, the gradients its last hash level selects (4 KiB, boxed).
+/// row kernels of `crate::fill`, the gradients its last hash level selects (10 KiB, boxed).
 #[derive(Clone, Debug)]
 pub struct Simplex {
     pub(crate) perm: [u8; 512],
     /// `GRAD2[perm[n] & 15]`: the last hash level and the gradient lookup in one load.
     pub(crate) grad2: Box<[[f32; 2]; 512]>,
+    /// `GRAD3[perm[n] & 15]`.
+    pub(crate) grad3: Box<[[f32; 3]; 512]>,
 }
 
 impl Simplex {
@@ -116,6 +118,7 @@ impl Simplex {
         Self {
             perm,
             grad2: Box::new(perm.map(|h| GRAD2[(h & 15) as usize])),
+            grad3: Box::new(perm.map(|h| GRAD3[(h & 15) as usize])),
         }
     }
 
