@@ -10,7 +10,7 @@
 // something upstream of it changes.
 import { canvas, download } from '../figure.js';
 import { el } from '../controls.js';
-import { pool } from '../landform.js';
+import { pool, latest } from '../landform.js';
 import { createTerrainView } from './island-gl.js';
 import { ErosionRunner } from './island-erosion.js';
 import { biomePalette, paintMap, paint3dColors, paintThumbs } from './island-paint.js';
@@ -145,30 +145,16 @@ export default {
       upMs = performance.now() - t0;
     }
 
-    // One upstream job at a time; while it runs, only the latest state waits for it.
-    let job = null, wanted = null;
+    // One upstream job at a time; while it runs, only the latest state waits for it,
+    // and the picture is redrawn once, when the last one is done.
+    const upstream = latest(stage, prepare);
+    let awaited = null, destroyed = false;
     function request(s) {
-      wanted = s;
-      if (job) return job;
-      stage.dataset.busy = 'pool';
-      job = (async () => {
-        while (wanted) {
-          const w = wanted;
-          wanted = null;
-          await prepare(w);
-        }
-      })().then(() => {
-        job = null;
-        delete stage.dataset.busy;
-        if (!destroyed) compute(current);
-      }, (e) => {
-        job = null;
-        delete stage.dataset.busy;
-        timing.textContent = `Failed: ${e.message}`;
-      });
-      return job;
+      const job = upstream(s);
+      if (job === awaited) return;
+      awaited = job;
+      job.then(() => { if (!destroyed) compute(current); }, (e) => { timing.textContent = `Failed: ${e.message}`; });
     }
-    let destroyed = false;
 
     // --- Erosion, in the worker.
     const fmt = (v) => v.toLocaleString('en');
