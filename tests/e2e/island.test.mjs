@@ -329,19 +329,36 @@ test('island: noise and shaping run in the page worker pool, with the bits of on
     const b = new Uint32Array(h.buffer);
     let x = 0x811c9dc5;
     for (let i = 0; i < b.length; i++) x = Math.imul(x ^ b[i], 0x01000193);
-    return x >>> 0;
+    // Drainage as the figure draws it: river and lake cells at the default sea level
+    // and threshold (120 cells of a 256² map).
+    const sea = 0.24, filled = h.slice();
+    lf.fillDepressions(filled, n, n, { method: 'priority-flood', seaLevel: sea });
+    const acc = lf.flowAccumulation(filled, n, n, sea);
+    let rivers = 0, lakes = 0;
+    for (let i = 0; i < h.length; i++) {
+      if (h[i] < sea) continue;
+      if (acc[i] > 120 * (n / 256) ** 2) rivers++;
+      if (filled[i] - h[i] > 0.004) lakes++;
+    }
+    return { hash: x >>> 0, rivers: String(rivers), lakes: String(lakes) };
   }, s);
+  const drained = async () => ({ rivers: await slot.locator('.lf-stage').getAttribute('data-rivers'), lakes: await slot.locator('.lf-stage').getAttribute('data-lakes') });
   const s = { size: 512, seed: 5, warpStrength: 0.45, exponent: 2.2, falloff: 'square' };
-  assert.equal(fnv(await heights(page, slot)), await oneThread(s), 'pool result = one-thread result');
+  const want = await oneThread(s);
+  assert.equal(fnv(await heights(page, slot)), want.hash, 'pool result = one-thread result');
+  assert.deepEqual(await drained(), { rivers: want.rivers, lakes: want.lakes }, 'drainage in the pool = one thread');
+  assert.ok(Number(want.rivers) > 100 && Number(want.lakes) > 0);
   // A burst of slider steps without waiting: only the last state counts, and it is exact.
   await slot.locator('input[data-key="warpStrength"]').evaluate((input) => {
     for (const v of [0.5, 0.6, 0.7, 0.8, 0.9]) { input.value = v; input.dispatchEvent(new Event('input', { bubbles: true })); }
   });
   await settle(slot);
-  assert.equal(fnv(await heights(page, slot)), await oneThread({ ...s, warpStrength: 0.9 }), 'the last of a burst of steps, exactly');
+  const want2 = await oneThread({ ...s, warpStrength: 0.9 });
+  assert.equal(fnv(await heights(page, slot)), want2.hash, 'the last of a burst of steps, exactly');
+  assert.deepEqual(await drained(), { rivers: want2.rivers, lakes: want2.lakes });
   const jobs = await page.evaluate(async () => (await import('/js/landform.js')).pool().stats.jobs);
   assert.ok(jobs >= 4, `the pool ran the bands (${jobs} jobs)`);
-  assert.match(await slot.locator('.lf-timing').textContent(), /noise\+shape [\d.]+ ms \(\d+ workers\)/);
+  assert.match(await slot.locator('.lf-timing').textContent(), /in \d+ workers: noise\+shape [\d.]+ ms, fill\+flow [\d.]+ ms/);
   // Main-thread blocking while the seed changes at 512²: the noise no longer counts.
   const longest = await page.evaluate(async () => {
     let max = 0, t = performance.now(), stop = false;

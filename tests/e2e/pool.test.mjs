@@ -100,6 +100,19 @@ test('worker pool fills equal one-thread fills bit for bit', async () => {
         const got = await pool.redistribute(heights, 1.7);
         out.checks.push([`${name} redistribute`, same(got, want)]);
         out.inputKept = heights[1234] === Math.fround(Math.sin(1234 * 0.001) * 0.9);
+        // Filling and drainage of a whole map in one worker equal the one-thread calls.
+        const hw = 300, hh = 200;
+        const terrain = new Float32Array(hw * hh);
+        const tf = new lf.Field({ noise: 'perlin', seed: 3, fractal: { kind: 'fbm', octaves: 5, persistence: 0.5, lacunarity: 2 } });
+        tf.fill2d(terrain, { width: hw, height: hh, scale: 60 });
+        tf.free();
+        const wantFilled = terrain.slice();
+        lf.fillDepressions(wantFilled, hw, hh, { method: 'priority-flood', seaLevel: -0.2 });
+        const wantAcc = lf.flowAccumulation(wantFilled, hw, hh, -0.2);
+        const hyd = await pool.hydrology(terrain, hw, hh, { fill: { method: 'priority-flood', seaLevel: -0.2 }, seaLevel: -0.2 });
+        out.checks.push([`${name} hydrology filled`, same(hyd.filled, wantFilled)], [`${name} hydrology acc`, same(hyd.acc, wantAcc)]);
+        out.badWidth = await err(pool.hydrology(terrain, 7, hh, {}));
+        out.badHeights = await err(pool.hydrology(null, 7, 7, {}));
         out.badExponent = await err(pool.redistribute(heights, -1));
         out.badValues = await err(pool.redistribute([1, 2, 3], 2));
         out.size = pool.size;
@@ -109,7 +122,7 @@ test('worker pool fills equal one-thread fills bit for bit', async () => {
       return out;
     });
     for (const [what, verdict] of result.checks) assert.equal(verdict, 'same', what);
-    assert.ok(result.checks.length >= 24);
+    assert.ok(result.checks.length >= 28);
     for (const [bands, size] of result.bands) assert.equal(bands, size, 'a 512 × 400 fill is split in one band per worker');
     assert.match(result.badOutType, /^TypeError: out must be a Float32Array/);
     assert.match(result.badRegionType, /^TypeError: region must be an object/);
@@ -119,6 +132,8 @@ test('worker pool fills equal one-thread fills bit for bit', async () => {
     assert.match(result.badValues, /^TypeError: values must be a Float32Array/);
     assert.match(result.afterClose, /^Error: landform pool is closed/);
     assert.match(result.badZs, /^TypeError: zs must be an array/);
+    assert.match(result.badWidth, /^RangeError: .*heights/);
+    assert.match(result.badHeights, /^TypeError: heights must be a Float32Array/);
     assert.match(result.badZ, /^RangeError: zs must hold finite numbers/);
     assert.match(result.badOctaves, /^RangeError: .*fractal\.octaves/);
     assert.match(result.badNoise, /^TypeError: .*noise/);

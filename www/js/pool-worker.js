@@ -111,6 +111,14 @@ const TASKS = {
     api.redistribute(values, args.exponent);
     return [values, performance.now() - t];
   },
+  // Depression filling (unless `fill` is null) and D8 flow accumulation of a whole map:
+  // global steps, so one worker does both. Returns [filled, accumulation].
+  hydrology({ values, args }) {
+    const t = performance.now();
+    if (args.fill) api.fillDepressions(values, args.width, args.height, args.fill);
+    const acc = api.flowAccumulation(values, args.width, args.height, args.seaLevel);
+    return [[values, acc], performance.now() - t];
+  },
   ping: () => [null, 0],
 };
 
@@ -132,7 +140,10 @@ self.onmessage = async (e) => {
     const start = now();
     const [out, ms] = task(msg);
     const t = [recv, start, now()];
-    if (out) self.postMessage({ id: msg.id, ok: true, buffer: out.buffer, ms, t }, [out.buffer]);
+    if (Array.isArray(out)) {
+      const buffers = out.map((a) => a.buffer);
+      self.postMessage({ id: msg.id, ok: true, buffers, ms, t }, buffers);
+    } else if (out) self.postMessage({ id: msg.id, ok: true, buffer: out.buffer, ms, t }, [out.buffer]);
     else self.postMessage({ id: msg.id, ok: true, ms, t });
   } catch (err) {
     self.postMessage({ id: msg.id, ok: false, error: { name: err?.name, message: err?.message ?? String(err) } });

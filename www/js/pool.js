@@ -58,7 +58,7 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
     const w = new Worker(workerUrl, { type: 'module', name: `landform-pool-${i}` });
     const state = { worker: w, busy: 0, load: 0, index: i };
     w.onmessage = (e) => {
-      const { id, ok, buffer, error, ms, t } = e.data;
+      const { id, ok, buffer, buffers, error, ms, t } = e.data;
       const p = pending.get(id);
       pending.delete(id);
       state.busy--;
@@ -69,7 +69,7 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
         if (buffer && !closed) recycle(state, buffer);
         return;
       }
-      if (ok) p.resolve({ buffer, t, received: now(), state });
+      if (ok) p.resolve({ buffer, buffers, t, received: now(), state });
       else p.reject(toError(error));
     };
     w.onerror = (e) => {
@@ -244,6 +244,18 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
      * Float32Array (`values` is left as it is).
      */
     redistribute: (values, exponent) => perCell('redistribute', values, { exponent }, 'values'),
+    /**
+     * `fillDepressions(heights, width, height, fill)` (skipped if `fill` is null) then
+     * `flowAccumulation(filled, width, height, seaLevel)` of the package, in one worker
+     * (they are global steps, not tiles): Promise of `{ filled, acc }`, new arrays;
+     * `heights` is left as it is.
+     */
+    async hydrology(heights, width, height, { fill = {}, seaLevel } = {}) {
+      if (!(heights instanceof Float32Array)) throw new TypeError(`heights must be a Float32Array, got ${heights?.constructor?.name ?? heights}`);
+      const values = heights.slice();
+      const r = await post({ type: 'hydrology', values, args: { width, height, fill, seaLevel } }, [values.buffer], 8 * heights.length);
+      return { filled: new Float32Array(r.buffers[0]), acc: new Float32Array(r.buffers[1]) };
+    },
     /** Resolves once every worker has loaded the module (and warmed up, if asked). */
     ready: () => Promise.all(workers.map((s) => post({ type: 'ping' }, [], 0, s))).then(() => {}),
     /** Terminates the workers; pending jobs reject. */

@@ -4,8 +4,9 @@
 //
 // The per-cell heavy steps (the warped fBm, the moisture noise and the redistribution
 // e^k: ~65 ms at 512² on one thread) run in the page's worker pool (js/pool.js), in row
-// bands, with exactly the bits of one thread; normalising, the falloff and everything
-// downstream rerun on the main thread. Erosion runs in js/erosion-worker.js in chunks,
+// bands, and depression filling + D8 flow (~30 ms, global steps) as one pool job, all
+// with exactly the bits of one thread; normalising, the falloff, rivers, biomes and
+// painting rerun on the main thread. Erosion runs in js/erosion-worker.js in chunks,
 // with a progress bar, a live preview and a Cancel button, and its result is kept until
 // something upstream of it changes.
 import { canvas, download } from '../figure.js';
@@ -149,12 +150,22 @@ export default {
     // and the picture is redrawn once, when the last one is done.
     const upstream = latest(stage, prepare);
     let awaited = null, destroyed = false;
-    function request(s) {
-      const job = upstream(s);
+    function redrawAfter(job) {
       if (job === awaited) return;
       awaited = job;
       job.then(() => { if (!destroyed) compute(current); }, (e) => { timing.textContent = `Failed: ${e.message}`; });
     }
+
+    // Filling and drainage of the heightmap the pipeline sees, in a pool worker.
+    let hydro = { heights: null }, hydroMs = 0;
+    const hydroFresh = (heights, s) => hydro.heights === heights && hydro.sea === s.sea && hydro.fill === s.fill;
+    const hydrology = latest(stage, async (heights, s) => {
+      const t0 = performance.now();
+      const n = Math.round(Math.sqrt(heights.length));
+      const r = await workers.hydrology(heights, n, n, { fill: s.fill !== 'none' ? { method: s.fill, seaLevel: s.sea } : null, seaLevel: s.sea });
+      hydro = { heights, sea: s.sea, fill: s.fill, ...r };
+      hydroMs = performance.now() - t0;
+    });
 
     // --- Erosion, in the worker.
     const fmt = (v) => v.toLocaleString('en');
@@ -218,9 +229,7 @@ export default {
     function downstream(s, heights) {
       const n = size * size, sea = s.sea;
       terrain = heights;
-      filled = heights.slice();
-      if (s.fill !== 'none') lf.fillDepressions(filled, size, size, { method: s.fill, seaLevel: sea });
-      acc = lf.flowAccumulation(filled, size, size, sea);
+      ({ filled, acc } = hydro);
       rivers ??= new Uint8Array(n);
       lake ??= new Uint8Array(n);
       if (rivers.length !== n) { rivers = new Uint8Array(n); lake = new Uint8Array(n); }
@@ -332,10 +341,11 @@ export default {
     // A full redraw. Live erosion previews split it into two tasks (hydrology, then
     // painting) so that neither holds the main thread for long.
     function compute(s, immediate = false, split = false) {
-      if (!fresh(s)) { request(s); return; }
+      if (!fresh(s)) { redrawAfter(upstream(s)); return; }
       const t0 = performance.now();
       ensureSize(s);
       const heights = erosionInput(s, immediate);
+      if (!hydroFresh(heights, s)) { redrawAfter(hydrology(heights, s)); return; }
       const t1 = performance.now();
       downstream(s, heights);
       const t2 = performance.now();
@@ -347,7 +357,7 @@ export default {
         paintStages(s);
         const t4 = performance.now();
         const ms = (x) => x.toFixed(1);
-        timing.textContent = `${size}²: noise+shape ${ms(upMs)} ms (${workers.size} workers) · fill+flow+biomes ${ms(t2 - t1)} ms · paint ${ms(t4 - t3)} ms`;
+        timing.textContent = `${size}²: in ${workers.size} workers: noise+shape ${ms(upMs)} ms, fill+flow ${ms(hydroMs)} ms · here: rivers+biomes ${ms(t2 - t1)} ms, paint ${ms(t4 - t3)} ms`;
         stage.dataset.ms = (t2 - t0 + t4 - t3).toFixed(1);
         const key = erosionKey(s);
         map.dataset.terrain = terrain === shaped ? 'shaped' : terrain === runner.result(key) ? (runner.partial(key) ? 'partial' : 'eroded') : 'preview';
@@ -411,6 +421,7 @@ export default {
 
     await prepare(state);
     compute(state, true);
+    await awaited; // the first drainage, then the first picture
 
     return {
       update(s) { current = s; compute(s); },
