@@ -101,6 +101,7 @@ if (flag('--serve')) {
       console.log(`${pad(w, 4)} landform ${pad(noise, 8)} SIMD/fastest JS (${js.lib} ${js.noise}) ${(one.msps / js.msps).toFixed(2)}×; SIMD/scalar ${sc ? (one.msps / sc.msps).toFixed(2) : '–'}×; pool/SIMD ${(pool.msps / one.msps).toFixed(2)}×${thr ? `; ${thr.variant} (throughput)/SIMD ${(thr.msps / one.msps).toFixed(2)}×` : ''}; ${same}`);
     }
   }
+  if (result.pool) console.log(`\npool(${result.pool.size}): ${result.pool.jobs} jobs, ${result.pool.freshBuffers} fresh result buffers (the rest reused)`);
   if (result.interactive) console.log(`\ninteractive (figure 1, 512², 4 octaves, median ms per frame): ${Object.entries(result.interactive).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}`);
   if (result.erosion) console.log(`erosion (wasm): ${Object.entries(result.erosion).map(([k, v]) => `${k} ${Math.round(v.dropletsPerSecond)} droplets/s on 512², fill + D8 on 1024² ${v.fillD8ms.toFixed(1)} ms`).join('; ')}`);
   // Wasm against native on the same kernels: the Grid rows (no copy out of wasm memory)

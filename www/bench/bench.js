@@ -256,6 +256,8 @@ export async function run({ reps = 7, warm = 2, workloads = ['W1', 'W2', 'W3', '
     }
   }
   const result = { rows, cores: navigator.hardwareConcurrency, userAgent: navigator.userAgent, date: new Date().toISOString() };
+  // How often a pool worker had to allocate a result buffer instead of reusing one.
+  result.pool = { size: pool.size, jobs: pool.stats.jobs, freshBuffers: pool.stats.freshBuffers };
   if (interactive) result.interactive = await interactiveBench({ scalar, simd }, log);
   if (erosion) result.erosion = await erosionBench({ scalar, simd }, log);
   pool.close();

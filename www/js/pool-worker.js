@@ -3,7 +3,13 @@
 let api = null;
 let ready = null;
 const fields = new Map(); // JSON of spec → Field (a few, most recent last)
-const spare = []; // band buffers handed back by the pool, reused instead of fresh allocations
+// Band buffers handed back by the pool, reused instead of fresh allocations, most recent
+// last. Fresh memory is expensive: the first write to each 4 kB page faults (on a small
+// VM ~1 ms per 2 MB band, half the time of a one-octave fill of it). The oldest buffer
+// goes when a fifth comes back, so buffers of sizes no longer asked for cannot block the
+// recycling (as they did when a fixed list of four filled up with other sizes).
+const spare = [];
+let fresh = 0; // allocations since the last reply (reported to the pool's stats)
 const now = () => performance.timeOrigin + performance.now();
 
 async function load(glue, module, warm) {
@@ -75,12 +81,15 @@ function wholeArray(length) {
     ahead = null;
     return a;
   }
+  fresh++;
   return new Float32Array(length);
 }
 
 function buffer(length) {
-  const k = spare.findIndex((b) => b.byteLength === length * 4);
-  return k >= 0 ? new Float32Array(spare.splice(k, 1)[0]) : new Float32Array(length);
+  const k = spare.findLastIndex((b) => b.byteLength === length * 4);
+  if (k >= 0) return new Float32Array(spare.splice(k, 1)[0]);
+  fresh++;
+  return new Float32Array(length);
 }
 
 const TASKS = {
@@ -129,7 +138,8 @@ self.onmessage = async (e) => {
     return;
   }
   if (msg.type === 'recycle') {
-    if (spare.length < 4) spare.push(msg.buffer);
+    spare.push(msg.buffer);
+    if (spare.length > 4) spare.shift();
     return;
   }
   const recv = now();
@@ -138,8 +148,9 @@ self.onmessage = async (e) => {
     const task = TASKS[msg.type];
     if (!task) throw new TypeError(`unknown pool task '${msg.type}'`);
     const start = now();
+    fresh = 0;
     const [out, ms] = task(msg);
-    const t = [recv, start, now()];
+    const t = [recv, start, now(), fresh];
     if (Array.isArray(out)) {
       const buffers = out.map((a) => a.buffer);
       self.postMessage({ id: msg.id, ok: true, buffers, ms, t }, buffers);

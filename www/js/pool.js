@@ -52,7 +52,7 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
   const pending = new Map(); // job id → { resolve, reject, state }
   let nextId = 1;
   let closed = false;
-  const stats = { jobs: 0, workerMs: 0, last: null };
+  const stats = { jobs: 0, workerMs: 0, freshBuffers: 0, last: null };
 
   for (let i = 0; i < n; i++) {
     const w = new Worker(workerUrl, { type: 'module', name: `landform-pool-${i}` });
@@ -63,7 +63,7 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
       pending.delete(id);
       state.busy--;
       state.load -= p?.cost ?? 0;
-      if (ok) stats.jobs++, stats.workerMs += ms;
+      if (ok) stats.jobs++, stats.workerMs += ms, stats.freshBuffers += t[3];
       if (!p) {
         // A cancelled job: keep its buffer for that worker's next band.
         if (buffer && !closed) recycle(state, buffer);
@@ -222,7 +222,10 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
 
   return {
     size: n,
-    /** Jobs done, milliseconds the workers spent computing, and the split of the last fill. */
+    /**
+     * Jobs done, milliseconds the workers spent computing, result buffers they had to
+     * allocate (instead of reusing one handed back), and the split of the last fill.
+     */
     stats,
     /**
      * 2D fill of `spec` over `region` ({width, height, scale, x0, y0}): Promise of a
