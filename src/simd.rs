@@ -91,7 +91,12 @@ mod imp {
         /// Lane 3 in every lane.
         #[inline(always)]
         pub fn last_splat(self) -> Self {
-            F4(i32x4_shuffle::<3, 3, 3, 3>(self.0, self.0))
+            self.lane_splat::<3>()
+        }
+        /// Lane `L` in every lane.
+        #[inline(always)]
+        pub fn lane_splat<const L: usize>(self) -> Self {
+            F4(i32x4_shuffle::<L, L, L, L>(self.0, self.0))
         }
         #[inline(always)]
         pub fn eq(self, o: Self) -> M4 {
@@ -341,6 +346,10 @@ mod imp {
         #[inline(always)]
         pub fn last_splat(self) -> Self {
             F4([self.0[3]; 4])
+        }
+        #[inline(always)]
+        pub fn lane_splat<const L: usize>(self) -> Self {
+            F4([self.0[L]; 4])
         }
         #[inline(always)]
         pub fn eq(self, o: Self) -> M4 {

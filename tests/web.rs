@@ -40,7 +40,7 @@ const GOLDEN: [(&str, u32); 6] = [
     ),
     (
         r#"{"noise":"simplex","seed":7,"fractal":{"octaves":3}}"#,
-        4020603461,
+        1968454372,
     ),
     (
         r#"{"noise":"worley","seed":5,"fractal":{"octaves":2},"worley":{"return":"f2-f1"}}"#,
@@ -70,7 +70,7 @@ fn golden_3d_hashes_match_the_native_build() {
         1162631695u32,
         1052204395,
         3117968204,
-        1658171557,
+        1748332595,
         2801774704,
     ];
     for (noise, want) in ["value", "perlin", "perlin-improved", "simplex", "worley"]

@@ -1,25 +1,39 @@
 //! Row kernels of simplex noise: the skew, floor, corner offsets and kernel falloff of
 //! four samples at once; the corner hashes and gradient lookups per simplex or per lane.
-//! The skew mixes x and y, so nothing is shared down a column; a row still shares `y`.
+//! The skew mixes x and y, so nothing is shared down a column; a row still shares `y`
+//! (and in 3D `z`).
 //!
 //! Along a row at low frequency, consecutive chunks of four samples mostly sit in one
-//! simplex (at 1/32 per sample, a 2D row crosses about 2.7 simplex edges per unit, so
-//! ~70% of chunks are in the previous chunk's simplex). The kernels keep that simplex
-//! ([`Tri`]: its cell, its corners' gradients, and every term that depends only on the
-//! simplex and the row's `y`) and test each chunk against it first: a hit costs the skew,
-//! one compare, and the x-dependent half of each corner's arithmetic. A miss looks at
-//! lane 3's simplex: all four lanes in it, or split between it and the kept one (a chunk
-//! crossing one edge), still take no per-lane lookups. Only chunks touching three or
-//! more simplices (high octaves) hash and gather per lane.
+//! simplex: at 1/32 per sample, a 2D row crosses about 2.7 simplex edges per unit and
+//! two thirds of the chunks of W1 are in the previous chunk's simplex (3D, ~4 faces per
+//! unit: half). The kernels keep that simplex ([`Tri`], [`Tet`]: its cell, its corners'
+//! gradients, and every term that depends only on the simplex and the row) and test each
+//! chunk against it first: a hit costs the skew, one compare, and per corner the
+//! x-dependent part, `t = c − cx²` and `g·d = c' + gx·cx`. A miss looks at lane 3's
+//! simplex: all four lanes in it, or split between it and the kept one (a chunk crossing
+//! one edge or face, a fifth of the chunks), still take no per-lane lookups: each lane
+//! selects its simplex's terms. Only chunks touching three or more simplices hash and
+//! gather per lane, and rows whose samples are 1/8 or more apart (higher octaves) do
+//! only that, without the tests.
 //!
 //! Every value is the point kernel's (src/noise/simplex.rs) with the same operations in
-//! the same order: a term kept per simplex is the one the point formula computes from
-//! the same inputs (`y0`, `cy·cy`, `gy·cy`, where `t = (r² − cx²) − cy²` and
-//! `g·d = gx·cx + gy·cy`, `+` being commutative), so the bits are the same.
+//! the same order: the point kernel takes the axes last to first, `((r² − dz²) − dy²) −
+//! dx²` and `(gz·dz + gy·dy) + gx·dx`, so the part kept per simplex is an intermediate
+//! value of the point formula itself, and the bits are the same.
 
 use super::RowNoise;
 use crate::noise::simplex::{Simplex, F2, F3, G2, G3, R2, SCALE2, SCALE3};
 use crate::simd::{gather2, F4, M4};
+
+/// `[e(0), e(1), …]` for `c in [0, 1, …] => e`, written out: `[0, 1, 2].map(…)` is not
+/// always inlined in the wasm build, and a call per chunk costs more than the work.
+macro_rules! each {
+    ($c:ident in [$($n:literal),*] => $e:expr) => {
+        [$({ let $c = $n; $e }),*]
+    };
+}
+
+// ---- 2D
 
 impl Simplex {
     /// Indices into `grad2` of the three corners of the 2D simplex in cell `(i, j)`,
@@ -33,121 +47,7 @@ impl Simplex {
         let mid = if m { a + 1 + in0 } else { a + in1 };
         [(a + in0) & 511, mid & 511, (a + 1 + in1) & 511]
     }
-}
 
-/// `[e(0), e(1), …]` for `c in [0, 1, …] => e`, written out: `[0, 1, 2].map(…)` is not
-/// always inlined in the wasm build, and a call per chunk costs more than the work.
-macro_rules! each {
-    ($c:ident in [$($n:literal),*] => $e:expr) => {
-        [$({ let $c = $n; $e }),*]
-    };
-}
-
-/// One 2D simplex on one row, with what every sample of the row inside it shares.
-#[derive(Clone, Copy)]
-struct Tri {
-    /// Cell (floored skewed coordinates) and half (`x0 > y0`), in every lane.
-    i: F4,
-    j: F4,
-    m: M4,
-    /// `i − t` (the unskewed cell origin's x): `x0 = x − it`.
-    it: F4,
-    /// `y0`, the same for every sample of the row in this simplex.
-    y0: F4,
-    /// Corner 1's step in x (1 in the lower half).
-    i1: F4,
-    /// Per corner: gradient, `cy·cy` and `gy·cy`.
-    gx: [F4; 3],
-    gy: [F4; 3],
-    cyy: [F4; 3],
-    gycy: [F4; 3],
-}
-
-impl Tri {
-    /// Matches no chunk (NaN cell).
-    fn none() -> Self {
-        let (nan, zero) = (F4::splat(f32::NAN), F4::splat(0.0));
-        Tri {
-            i: nan,
-            j: nan,
-            m: M4::splat(false),
-            it: nan,
-            y0: nan,
-            i1: zero,
-            gx: [zero; 3],
-            gy: [zero; 3],
-            cyy: [zero; 3],
-            gycy: [zero; 3],
-        }
-    }
-
-    /// The simplex of cell `(i, j)` and half `m` on the row at `y`, with scalar `f32`
-    /// operations in the point kernel's order.
-    #[inline(always)]
-    fn new(n: &Simplex, i: f32, j: f32, m: bool, y: f32) -> Self {
-        let t = (i + j) * G2;
-        let y0 = y - (j - t);
-        let (i1, j1) = if m { (1.0, 0.0) } else { (0.0, 1.0) };
-        let cy = [y0, y0 - j1 + G2, y0 - 1.0 + 2.0 * G2];
-        let h = n.corners2(i as i32, j as i32, m);
-        let g = each!(c in [0, 1, 2] => n.grad2[h[c]]);
-        Tri {
-            i: F4::splat(i),
-            j: F4::splat(j),
-            m: M4::splat(m),
-            it: F4::splat(i - t),
-            y0: F4::splat(y0),
-            i1: F4::splat(i1),
-            gx: each!(c in [0, 1, 2] => F4::splat(g[c][0])),
-            gy: each!(c in [0, 1, 2] => F4::splat(g[c][1])),
-            cyy: each!(c in [0, 1, 2] => F4::splat(cy[c] * cy[c])),
-            gycy: each!(c in [0, 1, 2] => F4::splat(g[c][1] * cy[c])),
-        }
-    }
-
-    /// The noise (before scaling) of four samples inside this simplex, `x0 = x − it`.
-    #[inline(always)]
-    fn eval(&self, x0: F4) -> F4 {
-        let (r2, zero, one) = (F4::splat(R2), F4::splat(0.0), F4::splat(1.0));
-        let cx = [
-            x0,
-            x0 - self.i1 + F4::splat(G2),
-            x0 - one + F4::splat(2.0 * G2),
-        ];
-        let mut v = zero;
-        for (c, cx) in cx.into_iter().enumerate() {
-            let t = r2 - cx * cx - self.cyy[c];
-            let gd = self.gx[c] * cx + self.gycy[c];
-            let t2 = t * t;
-            v = t.gt(zero).select(v + t2 * t2 * gd, v);
-        }
-        v
-    }
-}
-
-/// The noise (before scaling) of four samples with per-lane offsets, halves and corner
-/// gradients `g[corner] = (gx, gy)`.
-#[inline(always)]
-fn eval2(x0: F4, y0: F4, m: M4, g: [[F4; 2]; 3]) -> F4 {
-    let (r2, zero, one) = (F4::splat(R2), F4::splat(0.0), F4::splat(1.0));
-    let (g2c, g22) = (F4::splat(G2), F4::splat(2.0 * G2));
-    let (i1, j1) = (m.select(one, zero), m.select(zero, one));
-    let corners = [
-        (x0, y0),
-        (x0 - i1 + g2c, y0 - j1 + g2c),
-        (x0 - one + g22, y0 - one + g22),
-    ];
-    let mut v = zero;
-    for (c, (cx, cy)) in corners.into_iter().enumerate() {
-        let t = r2 - cx * cx - cy * cy;
-        let gd = g[c][0] * cx + g[c][1] * cy;
-        let t2 = t * t;
-        v = t.gt(zero).select(v + t2 * t2 * gd, v);
-    }
-    v
-}
-
-impl Simplex {
     /// Per-lane corner gradients `[corner][component]` of four samples.
     #[inline(always)]
     fn lanes2(&self, i: F4, j: F4, m: M4) -> [[F4; 2]; 3] {
@@ -179,111 +79,120 @@ impl Simplex {
     }
 }
 
-impl RowNoise for Simplex {
-    type Cols = ();
-    fn cols(&self, _xs: &[f32]) {}
+/// One 2D simplex on one row, with what every sample of the row inside it shares.
+#[derive(Clone, Copy)]
+struct Tri {
+    /// Cell (floored skewed coordinates) and half (`x0 > y0`), in every lane.
+    i: F4,
+    j: F4,
+    m: M4,
+    /// `i − t` (the unskewed cell origin's x): `x0 = x − it`.
+    it: F4,
+    /// `y0`, the same for every sample of the row in this simplex.
+    y0: F4,
+    /// Corner 1's step in x (1 in the lower half).
+    i1: F4,
+    /// Per corner: `gx`, `r² − cy²` and `gy·cy`.
+    gx: [F4; 3],
+    r2y: [F4; 3],
+    gyy: [F4; 3],
+}
 
-    fn row2(&self, _: &(), xs: &[f32], y: f32, out: &mut [f32]) {
-        // Keeping a simplex pays while chunks often stay in one; measured in Chromium, it
-        // still does at 1/16 per sample and no longer at 1/8 (a chunk and its gap to the
-        // next then cross ~1.4 simplex edges), where per-lane lookups without the tests win.
-        let n = xs.len();
-        if n > 4 && (xs[n - 1] - xs[0]).abs() > 0.1 * (n - 1) as f32 {
-            return self.row2_lanes(xs, y, out);
-        }
-        let yv = F4::splat(y);
-        let mut cur = Tri::none();
-        for k in (0..out.len()).step_by(4) {
-            let x = F4::load(&xs[k..]);
-            let s = (x + yv) * F4::splat(F2);
-            let i = (x + s).floor();
-            let j = (yv + s).floor();
-            // Lanes in the kept simplex: same cell, and (with that cell's `it`, so the
-            // point kernel's `x0`) the same half.
-            let x0c = x - cur.it;
-            let in_cur = i.eq(cur.i).and(j.eq(cur.j)).and_not(x0c.gt(cur.y0).xor(cur.m));
-            let v = if in_cur.all() {
-                cur.eval(x0c)
-            } else {
-                let t = (i + j) * F4::splat(G2);
-                let x0 = x - (i - t);
-                let y0 = yv - (j - t);
-                let m = x0.gt(y0);
-                let in_last = i
-                    .eq(i.last_splat())
-                    .and(j.eq(j.last_splat()))
-                    .and_not(m.xor(m.last_splat()));
-                if in_last.or(in_cur).all() {
-                    let last = Tri::new(self, i.to_array()[3], j.to_array()[3], m.bitmask() & 8 != 0, y);
-                    let v = if in_last.all() {
-                        last.eval(x0)
-                    } else {
-                        // One edge crossed: each lane takes its simplex's gradients.
-                        let g = each!(c in [0, 1, 2] => [
-                            in_cur.select(cur.gx[c], last.gx[c]),
-                            in_cur.select(cur.gy[c], last.gy[c]),
-                        ]);
-                        eval2(x0, y0, m, g)
-                    };
-                    cur = last;
-                    v
-                } else {
-                    cur = Tri::none();
-                    eval2(x0, y0, m, self.lanes2(i, j, m))
-                }
-            };
-            (F4::splat(SCALE2) * v).store(&mut out[k..]);
+impl Tri {
+    /// Matches no chunk (NaN cell).
+    fn none() -> Self {
+        let (nan, zero) = (F4::splat(f32::NAN), F4::splat(0.0));
+        Tri {
+            i: nan,
+            j: nan,
+            m: M4::splat(false),
+            it: nan,
+            y0: nan,
+            i1: zero,
+            gx: [zero; 3],
+            r2y: [zero; 3],
+            gyy: [zero; 3],
         }
     }
 
-    fn row3(&self, _: &(), xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
-        // As in row2 (3D rows cross more simplex faces per unit, ~4 at 1/32 per sample).
-        let n = xs.len();
-        if n > 4 && (xs[n - 1] - xs[0]).abs() > 0.1 * (n - 1) as f32 {
-            return self.row3_lanes(xs, y, z, out);
+    /// The simplex of cell `(i, j)` and half `m` on the row at `y`, with scalar `f32`
+    /// operations in the point kernel's order.
+    #[inline(always)]
+    fn new(n: &Simplex, i: f32, j: f32, m: bool, y: f32) -> Self {
+        let t = (i + j) * G2;
+        let y0 = y - (j - t);
+        let (i1, j1) = if m { (1.0, 0.0) } else { (0.0, 1.0) };
+        let cy = [y0, y0 - j1 + G2, y0 - 1.0 + 2.0 * G2];
+        let h = n.corners2(i as i32, j as i32, m);
+        let g = each!(c in [0, 1, 2] => n.grad2[h[c]]);
+        Tri {
+            i: F4::splat(i),
+            j: F4::splat(j),
+            m: M4::splat(m),
+            it: F4::splat(i - t),
+            y0: F4::splat(y0),
+            i1: F4::splat(i1),
+            gx: each!(c in [0, 1, 2] => F4::splat(g[c][0])),
+            r2y: each!(c in [0, 1, 2] => F4::splat(R2 - cy[c] * cy[c])),
+            gyy: each!(c in [0, 1, 2] => F4::splat(g[c][1] * cy[c])),
         }
-        let (yv, zv) = (F4::splat(y), F4::splat(z));
-        let mut cur = Tet::none();
-        for k in (0..out.len()).step_by(4) {
-            let x = F4::load(&xs[k..]);
-            let s = (x + yv + zv) * F4::splat(F3);
-            let (i, j, kk) = ((x + s).floor(), (yv + s).floor(), (zv + s).floor());
-            // Lanes in the kept simplex: same cell (so the same y0, z0 and their order)
-            // and the same order of x0 against y0 and z0.
-            let x0c = x - cur.it;
-            let in_cur = i
-                .eq(cur.i)
-                .and(j.eq(cur.j))
-                .and(kk.eq(cur.k))
-                .and_not(x0c.ge(cur.y0).xor(cur.xy))
-                .and_not(x0c.ge(cur.z0).xor(cur.xz));
-            let v = if in_cur.all() {
-                cur.eval(x0c)
-            } else {
-                let c = Chunk3::new(x, yv, zv, i, j, kk);
-                let l = c.last();
-                let in_last = c.is(&l);
-                if in_last.or(in_cur).all() {
-                    let last = Tet::new(self, l, y, z);
-                    let v = if in_last.all() {
-                        last.eval(c.d0[0])
-                    } else {
-                        // One face crossed: each lane takes its simplex's gradients.
-                        let g = each!(n in [0, 1, 2, 3] => each!(a in [0, 1, 2] =>
-                            in_cur.select(cur.g[n][a], last.g[n][a])));
-                        c.eval(|n, _| g[n])
-                    };
-                    cur = last;
-                    v
-                } else {
-                    cur = Tet::none();
-                    self.lanes3(&c)
-                }
-            };
-            (F4::splat(SCALE3) * v).store(&mut out[k..]);
+    }
+
+    /// Per lane, `a`'s terms where `m` is set, else `b`'s (the fields `eval` reads).
+    #[inline(always)]
+    fn mix(m: M4, a: &Tri, b: &Tri) -> Tri {
+        Tri {
+            i1: m.select(a.i1, b.i1),
+            gx: each!(c in [0, 1, 2] => m.select(a.gx[c], b.gx[c])),
+            r2y: each!(c in [0, 1, 2] => m.select(a.r2y[c], b.r2y[c])),
+            gyy: each!(c in [0, 1, 2] => m.select(a.gyy[c], b.gyy[c])),
+            ..*b
         }
+    }
+
+    /// The noise (before scaling) of four samples inside this simplex, `x0 = x − it`.
+    #[inline(always)]
+    fn eval(&self, x0: F4) -> F4 {
+        let (zero, one) = (F4::splat(0.0), F4::splat(1.0));
+        let cx = [
+            x0,
+            x0 - self.i1 + F4::splat(G2),
+            x0 - one + F4::splat(2.0 * G2),
+        ];
+        let mut v = zero;
+        for (c, cx) in cx.into_iter().enumerate() {
+            let t = self.r2y[c] - cx * cx;
+            let gd = self.gyy[c] + self.gx[c] * cx;
+            let t2 = t * t;
+            v = t.gt(zero).select(v + t2 * t2 * gd, v);
+        }
+        v
     }
 }
+
+/// The noise (before scaling) of four samples with per-lane offsets, halves and corner
+/// gradients `g[corner] = (gx, gy)`.
+#[inline(always)]
+fn eval2(x0: F4, y0: F4, m: M4, g: [[F4; 2]; 3]) -> F4 {
+    let (r2, zero, one) = (F4::splat(R2), F4::splat(0.0), F4::splat(1.0));
+    let (g2c, g22) = (F4::splat(G2), F4::splat(2.0 * G2));
+    let (i1, j1) = (m.select(one, zero), m.select(zero, one));
+    let corners = [
+        (x0, y0),
+        (x0 - i1 + g2c, y0 - j1 + g2c),
+        (x0 - one + g22, y0 - one + g22),
+    ];
+    let mut v = zero;
+    for (c, (cx, cy)) in corners.into_iter().enumerate() {
+        let t = r2 - cy * cy - cx * cx;
+        let gd = g[c][1] * cy + g[c][0] * cx;
+        let t2 = t * t;
+        v = t.gt(zero).select(v + t2 * t2 * gd, v);
+    }
+    v
+}
+
+// ---- 3D
 
 /// The per-lane values of a chunk of four samples in 3D: cell, offsets, order.
 struct Chunk3 {
@@ -314,7 +223,15 @@ impl Chunk3 {
         let t = (i + j + k) * F4::splat(G3);
         let d0 = [x - (i - t), y - (j - t), z - (k - t)];
         let (xy, yz, xz) = (d0[0].ge(d0[1]), d0[1].ge(d0[2]), d0[0].ge(d0[2]));
-        Chunk3 { i, j, k, d0, xy, yz, xz }
+        Chunk3 {
+            i,
+            j,
+            k,
+            d0,
+            xy,
+            yz,
+            xz,
+        }
     }
 
     /// Lane 3.
@@ -342,11 +259,11 @@ impl Chunk3 {
             .and_not(self.xz.xor(M4::splat(l.xz)))
     }
 
-    /// The noise (before scaling) with per-lane corner steps; `grad(corner, lanes with
-    /// t > 0)` gives the corner's gradient `[gx, gy, gz]` (only called when some lane
-    /// has `t > 0`).
+    /// The noise (before scaling) with per-lane corner steps; `grad(corner)` gives the
+    /// corner's gradient `[gx, gy, gz]` per lane (only called when some lane has
+    /// `t > 0`, as the point kernel hashes only then).
     #[inline(always)]
-    fn eval(&self, mut grad: impl FnMut(usize, M4) -> [F4; 3]) -> F4 {
+    fn eval(&self, mut grad: impl FnMut(usize) -> [F4; 3]) -> F4 {
         let (r2, zero, one) = (F4::splat(R2), F4::splat(0.0), F4::splat(1.0));
         // The point kernel's ranking as lane masks: `a` is the first step of the walk
         // through the simplex, `b` the second (see noise3).
@@ -370,14 +287,14 @@ impl Chunk3 {
         for (n, st) in steps.into_iter().enumerate() {
             let off = F4::splat(n as f32 * G3);
             let d = each!(a in [0, 1, 2] => self.d0[a] - st[a] + off);
-            let t = r2 - d[0] * d[0] - d[1] * d[1] - d[2] * d[2];
+            let t = r2 - d[2] * d[2] - d[1] * d[1] - d[0] * d[0];
             let m = t.gt(zero);
             if !m.any() {
                 continue;
             }
-            let g = grad(n, m);
+            let g = grad(n);
             let t2 = t * t;
-            let dot = g[0] * d[0] + g[1] * d[1] + g[2] * d[2];
+            let dot = g[2] * d[2] + g[1] * d[1] + g[0] * d[0];
             v = m.select(v + t2 * t2 * dot, v);
         }
         v
@@ -413,22 +330,31 @@ impl Simplex {
     /// The noise (before scaling) of a chunk with per-lane hashes and lookups.
     #[inline(always)]
     fn lanes3(&self, c: &Chunk3) -> F4 {
-        let (ii, jj, kk) = (c.i.to_i4().to_array(), c.j.to_i4().to_array(), c.k.to_i4().to_array());
+        let (ii, jj, kk) = (
+            c.i.to_i4().to_array(),
+            c.j.to_i4().to_array(),
+            c.k.to_i4().to_array(),
+        );
         let (xy, yz, xz) = (c.xy.bitmask(), c.yz.bitmask(), c.xz.bitmask());
-        let st = each!(l in [0, 1, 2, 3] => steps3(xy >> l & 1 != 0, yz >> l & 1 != 0, xz >> l & 1 != 0));
+        let st = each!(l in [0, 1, 2, 3] =>
+            steps3(xy >> l & 1 != 0, yz >> l & 1 != 0, xz >> l & 1 != 0));
         c.eval(
             #[inline(always)]
-            |n, _| {
-            let g = each!(l in [0, 1, 2, 3] => {
-                let s = match n {
-                    0 => [0; 3],
-                    3 => [1; 3],
-                    _ => st[l][n - 1],
-                };
-                self.g3(ii[l].wrapping_add(s[0]), jj[l].wrapping_add(s[1]), kk[l].wrapping_add(s[2]))
-            });
-            each!(a in [0, 1, 2] => F4::new(g[0][a], g[1][a], g[2][a], g[3][a]))
-        },
+            |n| {
+                let g = each!(l in [0, 1, 2, 3] => {
+                    let s = match n {
+                        0 => [0; 3],
+                        3 => [1; 3],
+                        _ => st[l][n - 1],
+                    };
+                    self.g3(
+                        ii[l].wrapping_add(s[0]),
+                        jj[l].wrapping_add(s[1]),
+                        kk[l].wrapping_add(s[2]),
+                    )
+                });
+                each!(a in [0, 1, 2] => F4::new(g[0][a], g[1][a], g[2][a], g[3][a]))
+            },
         )
     }
 
@@ -446,7 +372,7 @@ impl Simplex {
 }
 
 /// One 3D simplex on one row (fixed `y` and `z`), with what every sample of the row
-/// inside it shares: as [`Tri`], plus `z` terms.
+/// inside it shares: as [`Tri`], plus the `z` terms.
 #[derive(Clone, Copy)]
 struct Tet {
     i: F4,
@@ -458,13 +384,11 @@ struct Tet {
     it: F4,
     y0: F4,
     z0: F4,
-    /// Per corner: step in x, gradient, `cy·cy`, `cz·cz`, `gy·cy`, `gz·cz`.
+    /// Per corner: step in x, `gx`, `(r² − cz²) − cy²` and `gz·cz + gy·cy`.
     sx: [F4; 4],
-    g: [[F4; 3]; 4],
-    cyy: [F4; 4],
-    czz: [F4; 4],
-    gycy: [F4; 4],
-    gzcz: [F4; 4],
+    gx: [F4; 4],
+    r2yz: [F4; 4],
+    gyz: [F4; 4],
 }
 
 impl Tet {
@@ -481,15 +405,14 @@ impl Tet {
             y0: nan,
             z0: nan,
             sx: [zero; 4],
-            g: [[zero; 3]; 4],
-            cyy: [zero; 4],
-            czz: [zero; 4],
-            gycy: [zero; 4],
-            gzcz: [zero; 4],
+            gx: [zero; 4],
+            r2yz: [zero; 4],
+            gyz: [zero; 4],
         }
     }
 
-    /// The simplex of lane `l` on the row at `(y, z)`, scalar, in the point kernel's order.
+    /// The simplex of lane `l` on the row at `(y, z)`, in the point kernel's order. The
+    /// four corners' y and z terms are computed as the four lanes of one vector each.
     #[inline(always)]
     fn new(n: &Simplex, l: Lane3, y: f32, z: f32) -> Self {
         let t = (l.i + l.j + l.k) * G3;
@@ -502,9 +425,15 @@ impl Tet {
             jj.wrapping_add(st[c][1]),
             kk.wrapping_add(st[c][2]),
         ));
-        let off = each!(c in [0, 1, 2, 3] => c as f32 * G3);
-        let cy = each!(c in [0, 1, 2, 3] => y0 - st[c][1] as f32 + off[c]);
-        let cz = each!(c in [0, 1, 2, 3] => z0 - st[c][2] as f32 + off[c]);
+        let corners = |a: usize, v: [[i32; 3]; 4]| {
+            F4::new(v[0][a] as f32, v[1][a] as f32, v[2][a] as f32, v[3][a] as f32)
+        };
+        let grads = |a: usize| F4::new(g[0][a], g[1][a], g[2][a], g[3][a]);
+        let off = F4::new(0.0 * G3, G3, 2.0 * G3, 3.0 * G3);
+        let cy = F4::splat(y0) - corners(1, st) + off;
+        let cz = F4::splat(z0) - corners(2, st) + off;
+        let r2yz = F4::splat(R2) - cz * cz - cy * cy;
+        let gyz = grads(2) * cz + grads(1) * cy;
         Tet {
             i: F4::splat(l.i),
             j: F4::splat(l.j),
@@ -515,26 +444,150 @@ impl Tet {
             y0: F4::splat(y0),
             z0: F4::splat(z0),
             sx: each!(c in [0, 1, 2, 3] => F4::splat(st[c][0] as f32)),
-            g: each!(c in [0, 1, 2, 3] => each!(a in [0, 1, 2] => F4::splat(g[c][a]))),
-            cyy: each!(c in [0, 1, 2, 3] => F4::splat(cy[c] * cy[c])),
-            czz: each!(c in [0, 1, 2, 3] => F4::splat(cz[c] * cz[c])),
-            gycy: each!(c in [0, 1, 2, 3] => F4::splat(g[c][1] * cy[c])),
-            gzcz: each!(c in [0, 1, 2, 3] => F4::splat(g[c][2] * cz[c])),
+            gx: each!(c in [0, 1, 2, 3] => F4::splat(g[c][0])),
+            r2yz: [
+                r2yz.lane_splat::<0>(),
+                r2yz.lane_splat::<1>(),
+                r2yz.lane_splat::<2>(),
+                r2yz.lane_splat::<3>(),
+            ],
+            gyz: [
+                gyz.lane_splat::<0>(),
+                gyz.lane_splat::<1>(),
+                gyz.lane_splat::<2>(),
+                gyz.lane_splat::<3>(),
+            ],
+        }
+    }
+
+    /// Per lane, `a`'s terms where `m` is set, else `b`'s (the fields `eval` reads).
+    #[inline(always)]
+    fn mix(m: M4, a: &Tet, b: &Tet) -> Tet {
+        Tet {
+            sx: each!(c in [0, 1, 2, 3] => m.select(a.sx[c], b.sx[c])),
+            gx: each!(c in [0, 1, 2, 3] => m.select(a.gx[c], b.gx[c])),
+            r2yz: each!(c in [0, 1, 2, 3] => m.select(a.r2yz[c], b.r2yz[c])),
+            gyz: each!(c in [0, 1, 2, 3] => m.select(a.gyz[c], b.gyz[c])),
+            ..*b
         }
     }
 
     /// The noise (before scaling) of four samples inside this simplex, `x0 = x − it`.
     #[inline(always)]
     fn eval(&self, x0: F4) -> F4 {
-        let (r2, zero) = (F4::splat(R2), F4::splat(0.0));
+        let zero = F4::splat(0.0);
         let mut v = zero;
         for n in 0..4 {
             let cx = x0 - self.sx[n] + F4::splat(n as f32 * G3);
-            let t = r2 - cx * cx - self.cyy[n] - self.czz[n];
-            let dot = self.g[n][0] * cx + self.gycy[n] + self.gzcz[n];
+            let t = self.r2yz[n] - cx * cx;
+            let dot = self.gyz[n] + self.gx[n] * cx;
             let t2 = t * t;
             v = t.gt(zero).select(v + t2 * t2 * dot, v);
         }
         v
+    }
+}
+
+impl RowNoise for Simplex {
+    type Cols = ();
+    fn cols(&self, _xs: &[f32]) {}
+
+    fn row2(&self, _: &(), xs: &[f32], y: f32, out: &mut [f32]) {
+        // Keeping a simplex pays while chunks often stay in one; measured in Chromium, it
+        // still does at 1/16 per sample and no longer at 1/8 (a chunk and its gap to the
+        // next then cross ~1.4 simplex edges), where per-lane lookups without the tests win.
+        let n = xs.len();
+        if n > 4 && (xs[n - 1] - xs[0]).abs() > 0.1 * (n - 1) as f32 {
+            return self.row2_lanes(xs, y, out);
+        }
+        let yv = F4::splat(y);
+        let mut cur = Tri::none();
+        for k in (0..out.len()).step_by(4) {
+            let x = F4::load(&xs[k..]);
+            let s = (x + yv) * F4::splat(F2);
+            let i = (x + s).floor();
+            let j = (yv + s).floor();
+            // Lanes in the kept simplex: same cell, and (with that cell's `it`, so the
+            // point kernel's `x0`) the same half.
+            let x0c = x - cur.it;
+            let in_cur = i
+                .eq(cur.i)
+                .and(j.eq(cur.j))
+                .and_not(x0c.gt(cur.y0).xor(cur.m));
+            let v = if in_cur.all() {
+                cur.eval(x0c)
+            } else {
+                let t = (i + j) * F4::splat(G2);
+                let x0 = x - (i - t);
+                let y0 = yv - (j - t);
+                let m = x0.gt(y0);
+                let in_last = i
+                    .eq(i.last_splat())
+                    .and(j.eq(j.last_splat()))
+                    .and_not(m.xor(m.last_splat()));
+                if in_last.or(in_cur).all() {
+                    let (i3, j3) = (i.to_array()[3], j.to_array()[3]);
+                    let last = Tri::new(self, i3, j3, m.bitmask() & 8 != 0, y);
+                    let v = if in_last.all() {
+                        last.eval(x0)
+                    } else {
+                        // One edge crossed: each lane takes its simplex's terms.
+                        Tri::mix(in_cur, &cur, &last).eval(x0)
+                    };
+                    cur = last;
+                    v
+                } else {
+                    cur = Tri::none();
+                    eval2(x0, y0, m, self.lanes2(i, j, m))
+                }
+            };
+            (F4::splat(SCALE2) * v).store(&mut out[k..]);
+        }
+    }
+
+    fn row3(&self, _: &(), xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
+        // As in row2.
+        let n = xs.len();
+        if n > 4 && (xs[n - 1] - xs[0]).abs() > 0.1 * (n - 1) as f32 {
+            return self.row3_lanes(xs, y, z, out);
+        }
+        let (yv, zv) = (F4::splat(y), F4::splat(z));
+        let mut cur = Tet::none();
+        for k in (0..out.len()).step_by(4) {
+            let x = F4::load(&xs[k..]);
+            let s = (x + yv + zv) * F4::splat(F3);
+            let (i, j, kk) = ((x + s).floor(), (yv + s).floor(), (zv + s).floor());
+            // Lanes in the kept simplex: same cell (so the same y0, z0 and their order)
+            // and the same order of x0 against y0 and z0.
+            let x0c = x - cur.it;
+            let in_cur = i
+                .eq(cur.i)
+                .and(j.eq(cur.j))
+                .and(kk.eq(cur.k))
+                .and_not(x0c.ge(cur.y0).xor(cur.xy))
+                .and_not(x0c.ge(cur.z0).xor(cur.xz));
+            let v = if in_cur.all() {
+                cur.eval(x0c)
+            } else {
+                let c = Chunk3::new(x, yv, zv, i, j, kk);
+                let l = c.last();
+                let in_last = c.is(&l);
+                if in_last.or(in_cur).all() {
+                    let last = Tet::new(self, l, y, z);
+                    let v = if in_last.all() {
+                        last.eval(c.d0[0])
+                    } else {
+                        // One face crossed: each lane takes its simplex's terms.
+                        Tet::mix(in_cur, &cur, &last).eval(c.d0[0])
+                    };
+                    cur = last;
+                    v
+                } else {
+                    cur = Tet::none();
+                    self.lanes3(&c)
+                }
+            };
+            (F4::splat(SCALE3) * v).store(&mut out[k..]);
+        }
     }
 }

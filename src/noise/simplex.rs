@@ -22,7 +22,10 @@
 //! ±0.9976 (4D). The steepest 2D slope seen is about 7.2 per unit.
 //!
 //! Only `+ - * floor` on `f32`, no FMA: the same seed gives the same bits natively and in
-//! wasm.
+//! wasm. In 2D and 3D a corner's `r² − |d|²` and `g · d` take the axes last to first
+//! (`((r² − dz²) − dy²) − dx²`): a grid fill's row has one `y` and `z`, so its row
+//! kernels (src/fill/simplex.rs) compute the y and z part once per simplex and the same
+//! bits follow with one subtraction and one product-sum per corner and sample.
 
 use crate::rng;
 
@@ -178,10 +181,10 @@ impl Simplex {
         ];
         let (mut v, mut dx, mut dy) = (0.0f32, 0.0f32, 0.0f32);
         for (cx, cy, h) in corners {
-            let t = R2 - cx * cx - cy * cy;
+            let t = R2 - cy * cy - cx * cx;
             if t > 0.0 {
                 let g = GRAD2[(h & 15) as usize];
-                let gd = g[0] * cx + g[1] * cy;
+                let gd = g[1] * cy + g[0] * cx;
                 let t2 = t * t;
                 let t4 = t2 * t2;
                 let k = 8.0 * t2 * t * gd;
@@ -228,7 +231,7 @@ impl Simplex {
                 y0 - st[1] as f32 + off,
                 z0 - st[2] as f32 + off,
             ];
-            let t = R2 - d[0] * d[0] - d[1] * d[1] - d[2] * d[2];
+            let t = R2 - d[2] * d[2] - d[1] * d[1] - d[0] * d[0];
             if t > 0.0 {
                 let h = self.hash3(
                     ii.wrapping_add(st[0]),
@@ -237,7 +240,7 @@ impl Simplex {
                 );
                 let g = GRAD3[(h & 15) as usize];
                 let t2 = t * t;
-                v += t2 * t2 * (g[0] * d[0] + g[1] * d[1] + g[2] * d[2]);
+                v += t2 * t2 * (g[2] * d[2] + g[1] * d[1] + g[0] * d[0]);
             }
         }
         SCALE3 * v
