@@ -10,7 +10,11 @@ let env;
 before(async () => { env = await start(); });
 after(async () => { await env.close(); });
 
-const idle = (page) => page.waitForFunction(() => document.querySelector('[data-figure="island"] .lf-stage')?.dataset.erosion === 'idle', null, { timeout: 60000 });
+// Erosion idle and its result drawn (no redraw or pool job in flight).
+const idle = (page) => page.waitForFunction(() => {
+  const stage = document.querySelector('[data-figure="island"] .lf-stage');
+  return stage?.dataset.erosion === 'idle' && !stage.dataset.busy;
+}, null, { timeout: 60000 });
 
 /** The current heightmap, through the figure's own "Raw float32" export. */
 async function heights(page, slot) {
@@ -373,6 +377,19 @@ test('island: noise and shaping run in the page worker pool, with the bits of on
     return max;
   });
   console.log(`island 512²: ${await slot.locator('.lf-timing').textContent()}; longest main-thread block on a new seed ${longest.toFixed(0)} ms`);
+  // Size flips and hovering while pool jobs are in flight: every picture stays whole.
+  await slot.locator('canvas').first().scrollIntoViewIfNeeded();
+  const box = await slot.locator('canvas').first().boundingBox();
+  for (const v of ['256', '512', '256']) {
+    await slot.locator(`[data-key="size"] button[data-value="${v}"]`).click();
+    await page.mouse.move(box.x + box.width * 0.9, box.y + box.height * 0.9);
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.4);
+  }
+  await settle(slot);
+  await page.waitForTimeout(300); // a deferred 3D draw
+  assert.equal((await pixels(slot, 0)).width, 256);
+  await slot.locator('canvas').first().hover({ position: { x: 100, y: 120 } });
+  assert.match(await slot.locator('[data-readout="biome"]').textContent(), /^Biome \w/);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -197,7 +197,10 @@ export default {
       inertia: s.inertia, radius: s.radius, lifetime: s.lifetime, evaporation: s.evaporation,
     });
     const erosionKey = (s) => JSON.stringify([shapedKey, erosionParams(s), s.droplets]);
-    const erosionJob = () => ({ width: size, height: size, heights: shaped, params: erosionParams(current), droplets: current.droplets });
+    const erosionJob = () => {
+      const n = Math.round(Math.sqrt(shaped.length)); // `size` may still be the drawn map's
+      return { width: n, height: n, heights: shaped, params: erosionParams(current), droplets: current.droplets };
+    };
 
     // Which heightmap the rest of the pipeline sees: eroded (kept), the live preview
     // of a running erosion, or the shaped map (erosion off, or waiting to start).
@@ -258,10 +261,14 @@ export default {
         eb[i] = e < sea ? Math.max(0, e) * 0.1 / sea : Math.min(1, 0.1 + (e - sea) * land);
       }
       ids = lf.biomes(eb, moisture, size, size, { seaLevel: 0.1, beachBand: 0.025, snowLine: 0.86, rockSlope: 5 }).ids;
+      drawn = { size, terrain, moisture, acc, ids, rivers, lake, top, base, redistributed, shaped };
     }
 
     // The pipeline's arrays, as the painters take them.
-    const layers = () => ({ size, terrain, moisture, acc, ids, rivers, lake, top, base, redistributed, shaped });
+    // The maps of the last drawn picture, all of one size and one state: pool jobs
+    // replace the upstream maps while a deferred 3D draw or the hover readout runs.
+    let drawn = null;
+    const layers = () => drawn;
 
     function paint2d(s) {
       paintMap(new Uint32Array(image.data.buffer), layers(), { view: s.view, sea: s.sea, threshold: s.threshold * (size / 256) ** 2, rivers: s.rivers, biomeRGB });
@@ -343,9 +350,9 @@ export default {
     function compute(s, immediate = false, split = false) {
       if (!fresh(s)) { redrawAfter(upstream(s)); return; }
       const t0 = performance.now();
-      ensureSize(s);
       const heights = erosionInput(s, immediate);
       if (!hydroFresh(heights, s)) { redrawAfter(hydrology(heights, s)); return; }
+      ensureSize(s);
       const t1 = performance.now();
       downstream(s, heights);
       const t2 = performance.now();
@@ -361,11 +368,15 @@ export default {
         stage.dataset.ms = (t2 - t0 + t4 - t3).toFixed(1);
         const key = erosionKey(s);
         map.dataset.terrain = terrain === shaped ? 'shaped' : terrain === runner.result(key) ? (runner.partial(key) ? 'partial' : 'eroded') : 'preview';
+        if (stage.dataset.busy === 'redraw') delete stage.dataset.busy;
       };
       if (split) setTimeout(paint, 0);
       else paint();
     }
+    // Until that redraw has painted (or handed over to a pool job, which keeps the flag
+    // up itself), `data-busy` says a new picture is on its way.
     function redraw() {
+      stage.dataset.busy ??= 'redraw';
       if (!redrawFrame) redrawFrame = requestAnimationFrame(() => { redrawFrame = 0; compute(current, false, runner.state === 'running'); });
     }
 
@@ -374,7 +385,8 @@ export default {
     let probe = null;
     function readAt(x, y) {
       probe = [x, y];
-      const i = y * size + x;
+      const { terrain, moisture, acc, rivers, lake, ids } = drawn;
+      const i = y * drawn.size + x;
       const set = (key, text) => { readout.querySelector(`[data-readout="${key}"]`).textContent = text; };
       set('elevation', `Elevation ${terrain[i].toFixed(3)}${terrain[i] < current.sea ? ' (under sea)' : ''}`);
       set('moisture', `Moisture ${moisture[i].toFixed(2)}`);
