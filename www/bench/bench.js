@@ -210,6 +210,24 @@ function fnv(out) {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
+// How many cores this page can use right now: iterations of a plain JS loop in two
+// workers at once over those of one worker alone (2 on an idle 2-core machine; ~1 while
+// other processes keep a core busy, which caps any pool ratio the same way).
+async function parallelCapacity(ms = 60) {
+  const src = `onmessage = (e) => { const end = performance.now() + e.data; let n = 0, x = 0;
+    while (performance.now() < end) { for (let i = 0; i < 1000; i++) x = (x * 1103515245 + 12345) | 0; n++; }
+    postMessage(n + (x & 0)); };`;
+  const url = URL.createObjectURL(new Blob([src], { type: 'text/javascript' }));
+  const ws = [new Worker(url), new Worker(url)];
+  const spin = (w) => new Promise((r) => { w.onmessage = (e) => r(e.data); w.postMessage(ms); });
+  await Promise.all(ws.map(spin)); // start-up
+  const one = await spin(ws[0]);
+  const two = (await Promise.all(ws.map(spin))).reduce((a, b) => a + b, 0);
+  ws.forEach((w) => w.terminate());
+  URL.revokeObjectURL(url);
+  return two / one;
+}
+
 const median = (v) => { const s = [...v].sort((a, b) => a - b); return s[s.length >> 1]; };
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
@@ -232,6 +250,7 @@ export async function run({ reps = 7, warm = 2, workloads = ['W1', 'W2', 'W3', '
   if (!poolOnly) contestants.push(...peers());
   else contestants.splice(0, contestants.length, ...contestants.filter((c) => c.variant !== 'scalar'));
   const rows = [];
+  const capacity = [await parallelCapacity()];
   for (const w of WORKLOADS.filter((w) => workloads.includes(w.name))) {
     const out = new Float32Array(samples(w));
     const runs = contestants.filter((c) => (w.dims === 2 || c.noise !== 'value' || c.lib === 'landform') && (!w.landformOnly || c.lib === 'landform'))
@@ -258,6 +277,8 @@ export async function run({ reps = 7, warm = 2, workloads = ['W1', 'W2', 'W3', '
   const result = { rows, cores: navigator.hardwareConcurrency, userAgent: navigator.userAgent, date: new Date().toISOString() };
   // How often a pool worker had to allocate a result buffer instead of reusing one.
   result.pool = { size: pool.size, jobs: pool.stats.jobs, freshBuffers: pool.stats.freshBuffers };
+  capacity.push(await parallelCapacity());
+  result.parallelCapacity = capacity.map((c) => +c.toFixed(2));
   if (interactive) result.interactive = await interactiveBench({ scalar, simd }, log);
   if (erosion) result.erosion = await erosionBench({ scalar, simd }, log);
   pool.close();

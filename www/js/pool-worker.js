@@ -5,10 +5,12 @@ let ready = null;
 const fields = new Map(); // JSON of spec → Field (a few, most recent last)
 // Band buffers handed back by the pool, reused instead of fresh allocations, most recent
 // last. Fresh memory is expensive: the first write to each 4 kB page faults (on a small
-// VM ~1 ms per 2 MB band, half the time of a one-octave fill of it). The oldest buffer
-// goes when a fifth comes back, so buffers of sizes no longer asked for cannot block the
-// recycling (as they did when a fixed list of four filled up with other sizes).
+// VM ~1 ms per 2 MB band, half the time of a one-octave fill of it). The oldest buffers
+// go when more than 16 or 24 MB are kept, so buffers of sizes no longer asked for cannot
+// block the recycling (as they did when a fixed list of four filled up with other
+// sizes), and a few jobs in flight of each of a few sizes find theirs.
 const spare = [];
+const SPARE_COUNT = 16, SPARE_BYTES = 24 << 20;
 let fresh = 0; // allocations since the last reply (reported to the pool's stats)
 const now = () => performance.timeOrigin + performance.now();
 
@@ -139,7 +141,8 @@ self.onmessage = async (e) => {
   }
   if (msg.type === 'recycle') {
     spare.push(msg.buffer);
-    if (spare.length > 4) spare.shift();
+    let bytes = spare.reduce((sum, b) => sum + b.byteLength, 0);
+    while (spare.length > SPARE_COUNT || bytes > SPARE_BYTES) bytes -= spare.shift().byteLength;
     return;
   }
   const recv = now();

@@ -172,16 +172,21 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
         if (!closed) recycle(results[b].state, results[b].buffer);
       }
     }
-    const t1 = now();
+    record(t0, results, copyMs);
+    return out;
+  }
+
+  // The split of the last fill, for benchmarks: per band [message latency to the
+  // worker, fill (with the worker's copy out of wasm memory), reply latency], and the
+  // time this thread spent copying bands; all in ms.
+  function record(t0, results, copyMs) {
     stats.last = {
-      bands: list.length,
-      ms: t1 - t0,
-      // Per band: [message latency to the worker, fill, the worker's copy out of wasm
-      // memory + reply latency]; all in ms.
+      bands: results.length,
+      ms: now() - t0,
       band: results.map(({ t, received }) => [t[0] - t0, t[2] - t[1], received - t[2]].map((x) => +x.toFixed(3))),
+      workers: results.map((r) => r.state.index),
       copyMs: +copyMs.toFixed(3),
     };
-    return out;
   }
 
   // A stack of 3D slices, `region.z` replaced by each of `zs`: consecutive slices in one
@@ -196,15 +201,20 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
     const groups = Math.max(1, Math.min(zs.length, n * bandsPerWorker, Math.floor(slice * zs.length / MIN_BAND)));
     const per = Math.ceil(zs.length / groups);
     const out = target ?? new Float32Array(slice * zs.length);
+    const t0 = now();
     const jobs = [];
+    let copyMs = 0;
     for (let k = 0; k < zs.length; k += per) {
       const part = Array.from(zs.slice(k, k + per));
       jobs.push(post({ type: 'stack', spec, region, zs: part }, [], slice * part.length).then((r) => {
+        const c0 = performance.now();
         out.set(new Float32Array(r.buffer), k * slice);
+        copyMs += performance.now() - c0;
         if (!closed) recycle(r.state, r.buffer);
+        return r;
       }));
     }
-    await Promise.all(jobs);
+    record(t0, await Promise.all(jobs), copyMs);
     return out;
   }
 
