@@ -191,6 +191,11 @@ mod imp {
         pub fn bitmask(self) -> u32 {
             i32x4_bitmask(self.0) as u32
         }
+        /// `v` where the mask is set, `+0.0` elsewhere (one `and`, cheaper than a select).
+        #[inline(always)]
+        pub fn keep(self, v: F4) -> F4 {
+            F4(v128_and(self.0, v.0))
+        }
         /// Lane 3 in every lane.
         #[inline(always)]
         pub fn last_splat(self) -> Self {
@@ -203,7 +208,8 @@ mod imp {
     #[inline(always)]
     pub fn gather2<const N: usize>(t: &[[f32; 2]; N], i: [usize; 4]) -> (F4, F4) {
         // (Written out: `array::map` is not always inlined in wasm builds.)
-        let p = [&t[i[0]], &t[i[1]], &t[i[2]], &t[i[3]]].map(|r| r as *const [f32; 2] as *const u64);
+        let p =
+            [&t[i[0]], &t[i[1]], &t[i[2]], &t[i[3]]].map(|r| r as *const [f32; 2] as *const u64);
         // SAFETY: each pointer is to an in-bounds 8-byte pair; wasm loads need no alignment.
         let (a, b) = unsafe {
             (
@@ -392,10 +398,7 @@ mod imp {
     #[inline(always)]
     pub fn gather2<const N: usize>(t: &[[f32; 2]; N], i: [usize; 4]) -> (F4, F4) {
         let g = i.map(|i| t[i]);
-        (
-            F4(g.map(|g| g[0])),
-            F4(g.map(|g| g[1])),
-        )
+        (F4(g.map(|g| g[0])), F4(g.map(|g| g[1])))
     }
 
     pub trait Lanes: Copy {
@@ -454,6 +457,12 @@ mod imp {
         #[inline(always)]
         pub fn bitmask(self) -> u32 {
             (0..4).map(|i| (self.0[i] as u32) << i).sum()
+        }
+        #[inline(always)]
+        pub fn keep(self, v: F4) -> F4 {
+            F4(core::array::from_fn(
+                |i| if self.0[i] { v.0[i] } else { 0.0 },
+            ))
         }
         #[inline(always)]
         pub fn last_splat(self) -> Self {

@@ -134,7 +134,10 @@ fn simplex_rows_keep_and_leave_simplices_exactly() {
     // The simplex row kernels keep the previous chunk's simplex, mix two per chunk, or
     // look up per lane, by sample spacing (src/fill/simplex.rs): scales on both sides of
     // the switch, odd widths, origins on both sides of 0, fBm octaves at each spacing.
-    for (n, scale) in [40.0, 17.0, 12.5, 10.0, 9.0, 6.0, 2.5].into_iter().enumerate() {
+    for (n, scale) in [40.0, 17.0, 12.5, 10.0, 9.0, 6.0, 2.5]
+        .into_iter()
+        .enumerate()
+    {
         let spec = Spec::new("simplex", 7 + n as u32).fbm(4, 0.5, 2.0);
         let f = Field::new(&spec).unwrap();
         for (x0, y0) in [(-61.0, -3.0), (0.0, 0.0), (1234.0, -987.0)] {

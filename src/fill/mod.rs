@@ -60,23 +60,57 @@ macro_rules! pointwise_rows {
 }
 pointwise_rows!(crate::noise::teaching::Teaching);
 
-/// `acc += amp · shape(n)`, four lanes at a time, the order of [`crate::fractal::Fractal::sum`].
+/// `acc += amp · shape(n)`, four lanes at a time, the order of [`crate::fractal::Fractal::sum`]
+/// (`acc` starts at `0.0`: `first` adds to a zero instead of reading `acc`). With `out`
+/// (the last octave), writes `(acc + amp · shape(n)) / norm` to `out` instead of `acc`:
+/// the whole sum, without a pass to divide or a zeroed accumulator.
 #[inline]
-fn accumulate(acc: &mut [f32], n: &[f32], amp: f32, kind: FractalKind) {
+fn accumulate(
+    acc: &mut [f32],
+    n: &[f32],
+    amp: f32,
+    kind: FractalKind,
+    first: bool,
+    out: Option<(&mut [f32], f32)>,
+) {
     let a = F4::splat(amp);
     let (one, two) = (F4::splat(1.0), F4::splat(2.0));
-    for (acc, n) in acc.chunks_exact_mut(4).zip(n.chunks_exact(4)) {
-        let v = F4::load(n);
-        let s = match kind {
-            FractalKind::Fbm => v,
-            FractalKind::Ridged => {
-                let r = one - v.abs();
-                two * r * r - one
-            }
-            FractalKind::Billow => two * v.abs() - one,
-            FractalKind::Turbulence => v.abs(),
+    let shape = |v: F4| match kind {
+        FractalKind::Fbm => v,
+        FractalKind::Ridged => {
+            let r = one - v.abs();
+            two * r * r - one
+        }
+        FractalKind::Billow => two * v.abs() - one,
+        FractalKind::Turbulence => v.abs(),
+    };
+    let sum = |k: usize, acc: &[f32]| {
+        let prev = if first {
+            F4::splat(0.0)
+        } else {
+            F4::load(&acc[k..])
         };
-        (F4::load(acc) + a * s).store(acc);
+        prev + a * shape(F4::load(&n[k..]))
+    };
+    match out {
+        None => {
+            for k in (0..n.len()).step_by(4) {
+                sum(k, acc).store(&mut acc[k..]);
+            }
+        }
+        Some((out, norm)) => {
+            let norm = F4::splat(norm);
+            let full = out.len() & !3;
+            for k in (0..full).step_by(4) {
+                (sum(k, acc) / norm).store(&mut out[k..]);
+            }
+            if full < out.len() {
+                let mut tail = [0.0f32; 4];
+                (sum(full, acc) / norm).store(&mut tail);
+                let rest = out.len() - full;
+                out[full..].copy_from_slice(&tail[..rest]);
+            }
+        }
     }
 }
 
@@ -108,12 +142,6 @@ impl<C> Columns<C> {
     }
 }
 
-fn finish(row: &mut [f32], acc: &[f32], norm: f32) {
-    for (o, &a) in row.iter_mut().zip(acc) {
-        *o = a / norm;
-    }
-}
-
 /// 2D fill of an unwarped, untiled field; equals `eval2` on every cell.
 pub fn fill2d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], r: &Region) {
     let cols = Columns::new(c, r);
@@ -122,12 +150,12 @@ pub fn fill2d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], r: &Region) {
     let mut n = vec![0.0f32; cols.padded];
     for (j, row) in out.chunks_exact_mut(r.width).enumerate() {
         let y = r.y(j) + c.offset[1];
-        acc.fill(0.0);
+        let last = cols.octaves.len() - 1;
         for (i, (xs, cc)) in cols.octaves.iter().enumerate() {
             c.base.row2(cc, xs, y * fr.freqs()[i], &mut n);
-            accumulate(&mut acc, &n, fr.amps()[i], fr.kind);
+            let out = (i == last).then_some((&mut *row, fr.norm()));
+            accumulate(&mut acc, &n, fr.amps()[i], fr.kind, i == 0, out);
         }
-        finish(row, &acc, fr.norm());
     }
 }
 
@@ -140,12 +168,12 @@ pub fn fill3d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], r: &Region) {
     let mut n = vec![0.0f32; cols.padded];
     for (j, row) in out.chunks_exact_mut(r.width).enumerate() {
         let y = r.y(j) + c.offset[1];
-        acc.fill(0.0);
+        let last = cols.octaves.len() - 1;
         for (i, (xs, cc)) in cols.octaves.iter().enumerate() {
             let f = fr.freqs()[i];
             c.base.row3(cc, xs, y * f, z * f, &mut n);
-            accumulate(&mut acc, &n, fr.amps()[i], fr.kind);
+            let out = (i == last).then_some((&mut *row, fr.norm()));
+            accumulate(&mut acc, &n, fr.amps()[i], fr.kind, i == 0, out);
         }
-        finish(row, &acc, fr.norm());
     }
 }

@@ -19,7 +19,10 @@
 //! Every value is the point kernel's (src/noise/simplex.rs) with the same operations in
 //! the same order: the point kernel takes the axes last to first, `((r² − dz²) − dy²) −
 //! dx²` and `(gz·dz + gy·dy) + gx·dx`, so the part kept per simplex is an intermediate
-//! value of the point formula itself, and the bits are the same.
+//! value of the point formula itself, and the bits are the same. Where the point kernel
+//! skips a corner (`t ≤ 0`, or NaN), the lanes add `+0.0` instead: the sum starts at
+//! `+0.0` and a sum is `-0.0` only if both terms are, so it is never `-0.0` and adding
+//! `+0.0` leaves it unchanged.
 
 use super::RowNoise;
 use crate::noise::simplex::{Simplex, F2, F3, G2, G3, R2, SCALE2, SCALE3};
@@ -164,7 +167,7 @@ impl Tri {
             let t = self.r2y[c] - cx * cx;
             let gd = self.gyy[c] + self.gx[c] * cx;
             let t2 = t * t;
-            v = t.gt(zero).select(v + t2 * t2 * gd, v);
+            v = v + t.gt(zero).keep(t2 * t2 * gd);
         }
         v
     }
@@ -187,7 +190,7 @@ fn eval2(x0: F4, y0: F4, m: M4, g: [[F4; 2]; 3]) -> F4 {
         let t = r2 - cy * cy - cx * cx;
         let gd = g[c][1] * cy + g[c][0] * cx;
         let t2 = t * t;
-        v = t.gt(zero).select(v + t2 * t2 * gd, v);
+        v = v + t.gt(zero).keep(t2 * t2 * gd);
     }
     v
 }
@@ -295,7 +298,7 @@ impl Chunk3 {
             let g = grad(n);
             let t2 = t * t;
             let dot = g[2] * d[2] + g[1] * d[1] + g[0] * d[0];
-            v = m.select(v + t2 * t2 * dot, v);
+            v = v + m.keep(t2 * t2 * dot);
         }
         v
     }
@@ -426,7 +429,12 @@ impl Tet {
             kk.wrapping_add(st[c][2]),
         ));
         let corners = |a: usize, v: [[i32; 3]; 4]| {
-            F4::new(v[0][a] as f32, v[1][a] as f32, v[2][a] as f32, v[3][a] as f32)
+            F4::new(
+                v[0][a] as f32,
+                v[1][a] as f32,
+                v[2][a] as f32,
+                v[3][a] as f32,
+            )
         };
         let grads = |a: usize| F4::new(g[0][a], g[1][a], g[2][a], g[3][a]);
         let off = F4::new(0.0 * G3, G3, 2.0 * G3, 3.0 * G3);
@@ -482,7 +490,7 @@ impl Tet {
             let t = self.r2yz[n] - cx * cx;
             let dot = self.gyz[n] + self.gx[n] * cx;
             let t2 = t * t;
-            v = t.gt(zero).select(v + t2 * t2 * dot, v);
+            v = v + t.gt(zero).keep(t2 * t2 * dot);
         }
         v
     }
