@@ -98,7 +98,7 @@ if (flag('--serve')) {
       const kernel = rows.find((r) => r.lib === 'landform' && r.noise === noise && r.extra === 'kernel');
       if (!one) continue;
       const same = (!sc || sc.hash === one.hash) && pool?.hash === one.hash && (!thr || thr.hash === one.hash) && (!kernel || kernel.hash === one.hash) ? 'bits equal' : 'BITS DIFFER';
-      console.log(`${pad(w, 4)} landform ${pad(noise, 8)} SIMD/fastest JS (${js.lib} ${js.noise}) ${(one.msps / js.msps).toFixed(2)}×; SIMD/scalar ${sc ? (one.msps / sc.msps).toFixed(2) : '–'}×; pool/SIMD ${(pool.msps / one.msps).toFixed(2)}×${thr ? `; ${thr.variant} (throughput)/SIMD ${(thr.msps / one.msps).toFixed(2)}×` : ''}; ${same}`);
+      console.log(`${pad(w, 4)} landform ${pad(noise, 8)} SIMD/fastest JS (${js.lib} ${js.noise}) ${(one.msps / js.msps).toFixed(2)}×; SIMD/scalar ${sc ? (one.msps / sc.msps).toFixed(2) : '–'}×; pool/SIMD ${(pool.msps / one.msps).toFixed(2)}× (last band started after ${pool.lateStartMs?.toFixed(1)} ms)${thr ? `; ${thr.variant} (throughput)/SIMD ${(thr.msps / one.msps).toFixed(2)}×` : ''}; ${same}`);
     }
   }
   if (result.pool) console.log(`\npool(${result.pool.size}): ${result.pool.jobs} jobs, ${result.pool.freshBuffers} fresh result buffers (the rest reused)`);

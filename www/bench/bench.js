@@ -171,6 +171,9 @@ function landformPool(pool, noise) {
       } else {
         await pool.fill2d(spec, { width: n, height: n, scale: SCALE }, out);
       }
+      // How late the last band started (ms after the call): ~0.1 on an idle machine,
+      // a scheduler time slice when other processes keep the other core busy.
+      return { lateStart: Math.max(...pool.stats.last.band.map((b) => b[0])) };
     },
   };
 }
@@ -261,7 +264,8 @@ export async function run({ reps = 7, warm = 2, workloads = ['W1', 'W2', 'W3', '
         const t0 = performance.now();
         const made = x.c.async ? await x.fn(w, out) : x.fn(w, out);
         const dt = (performance.now() - t0) / (x.c.perCall ?? 1);
-        if (typeof made === 'function') made();
+        if (made?.lateStart !== undefined) { if (r >= warm) (x.late ??= []).push(made.lateStart); }
+        else if (typeof made === 'function') made();
         else if (made) out.set(made);
         if (r >= warm) x.times.push(dt);
         if (r === warm + reps - 1) { x.checksum = checksum(out); x.hash = x.c.lib === 'landform' ? fnv(out) : ''; }
@@ -271,7 +275,7 @@ export async function run({ reps = 7, warm = 2, workloads = ['W1', 'W2', 'W3', '
     }
     for (const x of runs) {
       const ms = median(x.times);
-      rows.push({ workload: w.name, label: w.label, lib: x.c.lib, noise: x.c.noise, variant: x.c.variant, extra: x.c.extra, ms, msps: samples(w) / ms / 1000, checksum: x.checksum, hash: x.hash });
+      rows.push({ workload: w.name, label: w.label, lib: x.c.lib, noise: x.c.noise, variant: x.c.variant, extra: x.c.extra, ms, msps: samples(w) / ms / 1000, checksum: x.checksum, hash: x.hash, ...(x.late && { lateStartMs: median(x.late) }) });
     }
   }
   const result = { rows, cores: navigator.hardwareConcurrency, userAgent: navigator.userAgent, date: new Date().toISOString() };
