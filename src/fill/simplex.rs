@@ -13,8 +13,8 @@
 //! simplex: all four lanes in it, or split between it and the kept one (a chunk crossing
 //! one edge or face, a fifth of the chunks), still take no per-lane lookups: each lane
 //! selects its simplex's terms. Only chunks touching three or more simplices hash and
-//! gather per lane, and rows whose samples are 1/8 or more apart (higher octaves) do
-//! only that, without the tests.
+//! gather per lane, and rows whose samples are more than 0.1 apart (W2's octaves from
+//! the third on, at 1/8, 1/4, …) do only that, without the tests.
 //!
 //! Every value is the point kernel's (src/noise/simplex.rs) with the same operations in
 //! the same order: the point kernel takes the axes last to first, `((r² − dz²) − dy²) −
