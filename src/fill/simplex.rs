@@ -179,7 +179,8 @@ impl Tri {
 fn eval2(x0: F4, y0: F4, m: M4, g: [[F4; 2]; 3]) -> F4 {
     let (r2, zero, one) = (F4::splat(R2), F4::splat(0.0), F4::splat(1.0));
     let (g2c, g22) = (F4::splat(G2), F4::splat(2.0 * G2));
-    let (i1, j1) = (m.select(one, zero), m.select(zero, one));
+    let i1 = m.keep(one);
+    let j1 = one - i1;
     let corners = [
         (x0, y0),
         (x0 - i1 + g2c, y0 - j1 + g2c),
@@ -279,7 +280,7 @@ impl Chunk3 {
         let bz = M4::all_true()
             .and_not(yz)
             .or(M4::all_true().and_not(xy).and_not(xz));
-        let step = |m: M4| m.select(one, zero);
+        let step = |m: M4| m.keep(one);
         let steps = [
             [zero; 3],
             [step(ax), step(ay), step(az)],
