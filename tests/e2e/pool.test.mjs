@@ -29,6 +29,7 @@ test('worker pool fills equal one-thread fills bit for bit', async () => {
       ];
       const region = { width: 301, height: 257, scale: 32, x0: -13, y0: 7 };
       const out = { checks: [], simd: lf.simd() };
+      const err = async (p) => p.then(() => 'resolved', (e) => `${e.name}: ${e.message}`);
       for (const [name, pool] of [['www/js/pool.js', createPool({ size: 2 })], ['www/pkg/pool.js', pkgPool.createPool({ size: 3 })]]) {
         for (const spec of specs) {
           const f = new lf.Field(spec);
@@ -51,7 +52,6 @@ test('worker pool fills equal one-thread fills bit for bit', async () => {
         const joined = new Float32Array(64 * 165);
         all.forEach((a, k) => joined.set(a, k * 64 * 33));
         out.checks.push([`${name} concurrent tiles`, same(joined, whole)]);
-        const err = async (p) => p.then(() => 'resolved', (e) => `${e.name}: ${e.message}`);
         out.badOctaves = await err(pool.fill2d({ fractal: { octaves: 99 } }, region));
         out.badNoise = await err(pool.fill2d({ noise: 'nope' }, region));
         out.badRegion = await err(pool.fill2d({}, { width: 0, height: 4, scale: 1 }));
@@ -119,6 +119,22 @@ test('worker pool fills equal one-thread fills bit for bit', async () => {
         pool.close();
         out.afterClose = await err(pool.fill2d(specs[0], region));
       }
+      // More bands than workers go round the ring more than once; several such fills in
+      // flight at once, and one whose bands all fail, leave the pool working.
+      const ring = createPool({ size: 2, bandsPerWorker: 3 });
+      const rs = specs[2];
+      const rr = { width: 700, height: 600, scale: 50, x0: 2, y0: 1 };
+      const rf = new lf.Field(rs);
+      const want = new Float32Array(rr.width * rr.height);
+      rf.fill2d(want, rr);
+      rf.free();
+      const [a, b] = await Promise.all([ring.fill2d(rs, rr), ring.fill2d(rs, rr)]);
+      out.checks.push(['ring wraps', same(a, want)], ['ring wraps, two in flight', same(b, want)]);
+      out.ringBands = ring.stats.last.bands;
+      out.ringWorkers = ring.stats.last.workers;
+      out.ringFail = await err(ring.fill2d({ fractal: { octaves: 99 } }, rr));
+      out.checks.push(['ring after a failed fill', same(await ring.fill2d(rs, rr), want)]);
+      ring.close();
       return out;
     });
     for (const [what, verdict] of result.checks) assert.equal(verdict, 'same', what);
@@ -140,6 +156,9 @@ test('worker pool fills equal one-thread fills bit for bit', async () => {
     assert.match(result.badRegion, /^RangeError/);
     assert.equal(result.after, 'same');
     assert.match(result.badOut, /^RangeError: out must be/);
+    assert.equal(result.ringBands, 6, 'a 700 × 600 fill is split in 2 workers × 3 bands');
+    assert.deepEqual([...new Set(result.ringWorkers)].sort(), [0, 1], 'the bands went round both workers');
+    assert.match(result.ringFail, /^RangeError: .*fractal\.octaves/);
     assert.deepEqual(problems, []);
   } finally {
     await env.close();
