@@ -119,8 +119,8 @@ test('worker pool fills equal one-thread fills bit for bit', async () => {
         pool.close();
         out.afterClose = await err(pool.fill2d(specs[0], region));
       }
-      // More bands than workers go round the ring more than once; several such fills in
-      // flight at once, and one whose bands all fail, leave the pool working.
+      // More bands than workers (several per worker), two such fills in flight at once,
+      // and one whose bands all fail: the pool keeps working.
       const ring = createPool({ size: 2, bandsPerWorker: 3 });
       const rs = specs[2];
       const rr = { width: 700, height: 600, scale: 50, x0: 2, y0: 1 };
@@ -129,7 +129,7 @@ test('worker pool fills equal one-thread fills bit for bit', async () => {
       rf.fill2d(want, rr);
       rf.free();
       const [a, b] = await Promise.all([ring.fill2d(rs, rr), ring.fill2d(rs, rr)]);
-      out.checks.push(['ring wraps', same(a, want)], ['ring wraps, two in flight', same(b, want)]);
+      out.checks.push(['several bands per worker', same(a, want)], ['several bands per worker, two in flight', same(b, want)]);
       out.ringBands = ring.stats.last.bands;
       out.ringWorkers = ring.stats.last.workers;
       out.ringFail = await err(ring.fill2d({ fractal: { octaves: 99 } }, rr));
@@ -157,7 +157,7 @@ test('worker pool fills equal one-thread fills bit for bit', async () => {
     assert.equal(result.after, 'same');
     assert.match(result.badOut, /^RangeError: out must be/);
     assert.equal(result.ringBands, 6, 'a 700 × 600 fill is split in 2 workers × 3 bands');
-    assert.deepEqual([...new Set(result.ringWorkers)].sort(), [0, 1], 'the bands went round both workers');
+    assert.deepEqual([...new Set(result.ringWorkers)].sort(), [0, 1], 'the bands went to both workers');
     assert.match(result.ringFail, /^RangeError: .*fractal\.octaves/);
     assert.deepEqual(problems, []);
   } finally {

@@ -133,21 +133,8 @@ const TASKS = {
   ping: () => [null, 0],
 };
 
-let next = null; // port to the next worker of the pool's ring
-
 self.onmessage = async (e) => {
   const msg = e.data;
-  if (msg.type === 'ring') {
-    // The bands of one fill: forward the rest before computing the first (see pool.js).
-    const [mine, ...rest] = msg.chain;
-    if (rest.length) next.postMessage({ type: 'ring', chain: rest, posted: msg.posted });
-    return self.onmessage({ data: { ...mine, posted: msg.posted } });
-  }
-  if (msg.type === 'port') {
-    if (msg.side === 'next') next = msg.port;
-    else msg.port.onmessage = self.onmessage;
-    return;
-  }
   if (msg.type === 'init') {
     ready = load(msg.glue, msg.module, msg.warm);
     return;

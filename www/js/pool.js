@@ -14,14 +14,6 @@
 // (wasm memory itself cannot be transferred), the main thread copies the other bands
 // into the first band's buffer, which the first worker allocated at full size; a
 // message round trip costs ~0.1 ms. See `pool.stats.last` for the measured split.
-//
-// The bands of one fill travel as one message: this thread posts the list to one
-// worker, which forwards the rest to the next worker of a ring (MessageChannels between
-// neighbours) before computing its own. Posting one message per worker from here made
-// the second worker start a whole band late in a third to a half of the fills on a
-// 2-core VM: woken while this thread still ran, it queued behind the first worker on
-// that worker's core (the idle core only pulls it at the next load balance). Woken by
-// a worker after this thread went idle, it finds the idle core.
 
 // build.sh rewrites this to './landform.js' in the package (pkg/ and www/pkg/).
 const GLUE = '../pkg/landform.js';
@@ -91,15 +83,6 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
     );
     workers.push(state);
   }
-  // The ring: worker i forwards the rest of a band list to worker i + 1 (mod n).
-  if (n > 1) {
-    for (let i = 0; i < n; i++) {
-      const { port1, port2 } = new MessageChannel();
-      const to = (s, side, port) => s.started.then(() => s.worker.postMessage({ type: 'port', side, port }, [port]));
-      to(workers[i], 'next', port1);
-      to(workers[(i + 1) % n], 'prev', port2);
-    }
-  }
 
   function toError(error) {
     const C = { RangeError, TypeError }[error?.name] ?? Error;
@@ -128,25 +111,6 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
       state.load += cost;
       state.started.then(() => { if (!closed) state.worker.postMessage({ ...msg, id, posted: now() }, transfer); });
     });
-  }
-
-  // Posts jobs (each costing costs[b] samples) in one message along the ring, starting
-  // at the least loaded worker: job b runs on worker start + b (mod n).
-  function postRing(msgs, costs) {
-    if (msgs.length === 1 || n === 1) return msgs.map((m, b) => post(m, [], costs[b]));
-    if (closed) return msgs.map(() => Promise.reject(new Error('landform pool is closed')));
-    const first = pick();
-    const chain = [];
-    const jobs = msgs.map((m, b) => new Promise((resolve, reject) => {
-      const id = nextId++;
-      const state = workers[(first.index + b) % n];
-      pending.set(id, { resolve, reject, state, cost: costs[b] });
-      state.busy++;
-      state.load += costs[b];
-      chain.push({ ...m, id });
-    }));
-    first.started.then(() => { if (!closed) first.worker.postMessage({ type: 'ring', chain, posted: now() }); });
-    return jobs;
   }
 
   function checkRegion(region) {
@@ -183,11 +147,11 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
     const list = bands(width, height);
     // Without a target, the first band's worker allocates the whole array and fills its
     // rows at the start of it: that band needs no copy on this thread.
-    const jobs = postRing(list.map(([start, h], b) => ({
+    const jobs = list.map(([start, h], b) => post({
       type: 'fill', dims, spec,
       region: { ...region, height: h, y0: y0 + start },
       whole: !target && b === 0 ? width * height : 0,
-    })), list.map(([, h]) => width * h));
+    }, [], width * h));
     let out = target;
     let copyMs = 0;
     const copy = (buffer, start) => {
@@ -238,18 +202,18 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
     const per = Math.ceil(zs.length / groups);
     const out = target ?? new Float32Array(slice * zs.length);
     const t0 = now();
-    const firsts = [];
-    for (let k = 0; k < zs.length; k += per) firsts.push(k);
-    const parts = firsts.map((k) => Array.from(zs.slice(k, k + per)));
+    const jobs = [];
     let copyMs = 0;
-    const jobs = postRing(parts.map((part) => ({ type: 'stack', spec, region, zs: part })), parts.map((part) => slice * part.length))
-      .map((job, g) => job.then((r) => {
+    for (let k = 0; k < zs.length; k += per) {
+      const part = Array.from(zs.slice(k, k + per));
+      jobs.push(post({ type: 'stack', spec, region, zs: part }, [], slice * part.length).then((r) => {
         const c0 = performance.now();
-        out.set(new Float32Array(r.buffer), firsts[g] * slice);
+        out.set(new Float32Array(r.buffer), k * slice);
         copyMs += performance.now() - c0;
         if (!closed) recycle(r.state, r.buffer);
         return r;
       }));
+    }
     record(t0, await Promise.all(jobs), copyMs);
     return out;
   }
