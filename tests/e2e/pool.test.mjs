@@ -121,20 +121,20 @@ test('worker pool fills equal one-thread fills bit for bit', async () => {
       }
       // More bands than workers (several per worker), two such fills in flight at once,
       // and one whose bands all fail: the pool keeps working.
-      const ring = createPool({ size: 2, bandsPerWorker: 3 });
+      const many = createPool({ size: 2, bandsPerWorker: 3 });
       const rs = specs[2];
       const rr = { width: 700, height: 600, scale: 50, x0: 2, y0: 1 };
       const rf = new lf.Field(rs);
       const want = new Float32Array(rr.width * rr.height);
       rf.fill2d(want, rr);
       rf.free();
-      const [a, b] = await Promise.all([ring.fill2d(rs, rr), ring.fill2d(rs, rr)]);
+      const [a, b] = await Promise.all([many.fill2d(rs, rr), many.fill2d(rs, rr)]);
       out.checks.push(['several bands per worker', same(a, want)], ['several bands per worker, two in flight', same(b, want)]);
-      out.ringBands = ring.stats.last.bands;
-      out.ringWorkers = ring.stats.last.workers;
-      out.ringFail = await err(ring.fill2d({ fractal: { octaves: 99 } }, rr));
-      out.checks.push(['ring after a failed fill', same(await ring.fill2d(rs, rr), want)]);
-      ring.close();
+      out.manyBands = many.stats.last.bands;
+      out.manyWorkers = many.stats.last.workers;
+      out.manyFail = await err(many.fill2d({ fractal: { octaves: 99 } }, rr));
+      out.checks.push(['several bands per worker after a failed fill', same(await many.fill2d(rs, rr), want)]);
+      many.close();
       return out;
     });
     for (const [what, verdict] of result.checks) assert.equal(verdict, 'same', what);
@@ -156,9 +156,9 @@ test('worker pool fills equal one-thread fills bit for bit', async () => {
     assert.match(result.badRegion, /^RangeError/);
     assert.equal(result.after, 'same');
     assert.match(result.badOut, /^RangeError: out must be/);
-    assert.equal(result.ringBands, 6, 'a 700 × 600 fill is split in 2 workers × 3 bands');
-    assert.deepEqual([...new Set(result.ringWorkers)].sort(), [0, 1], 'the bands went to both workers');
-    assert.match(result.ringFail, /^RangeError: .*fractal\.octaves/);
+    assert.equal(result.manyBands, 6, 'a 700 × 600 fill is split in 2 workers × 3 bands');
+    assert.deepEqual([...new Set(result.manyWorkers)].sort(), [0, 1], 'the bands went to both workers');
+    assert.match(result.manyFail, /^RangeError: .*fractal\.octaves/);
     assert.deepEqual(problems, []);
   } finally {
     await env.close();
