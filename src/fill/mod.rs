@@ -84,33 +84,47 @@ fn accumulate(
         FractalKind::Billow => two * v.abs() - one,
         FractalKind::Turbulence => v.abs(),
     };
-    let sum = |k: usize, acc: &[f32]| {
-        let prev = if first {
-            F4::splat(0.0)
-        } else {
-            F4::load(&acc[k..])
+    // `prev + amp · shape(n)` for one chunk; `first` reads no accumulator. Generic over
+    // FIRST so that the branch is decided once per row, not per chunk.
+    #[inline(always)]
+    fn term<const FIRST: bool>(acc: &[f32], n: &[f32], a: F4, shape: impl Fn(F4) -> F4) -> F4 {
+        let prev = if FIRST { F4::splat(0.0) } else { F4::load(acc) };
+        prev + a * shape(F4::load(n))
+    }
+    fn run<const FIRST: bool>(
+        acc: &mut [f32],
+        n: &[f32],
+        a: F4,
+        shape: impl Fn(F4) -> F4 + Copy,
+        out: Option<(&mut [f32], f32)>,
+    ) {
+        // Exact chunks of four (the padded rows): no bounds checks inside the loops.
+        let (accs, ns) = (acc.chunks_exact_mut(4), n.chunks_exact(4));
+        let Some((out, norm)) = out else {
+            for (acc, n) in accs.zip(ns) {
+                term::<FIRST>(acc, n, a, shape).store(acc);
+            }
+            return;
         };
-        prev + a * shape(F4::load(&n[k..]))
-    };
-    match out {
-        None => {
-            for k in (0..n.len()).step_by(4) {
-                sum(k, acc).store(&mut acc[k..]);
-            }
+        let norm = F4::splat(norm);
+        let mut outs = out.chunks_exact_mut(4);
+        let mut pairs = accs.zip(ns);
+        for (o, (acc, n)) in (&mut outs).zip(&mut pairs) {
+            (term::<FIRST>(acc, n, a, shape) / norm).store(o);
         }
-        Some((out, norm)) => {
-            let norm = F4::splat(norm);
-            let full = out.len() & !3;
-            for k in (0..full).step_by(4) {
-                (sum(k, acc) / norm).store(&mut out[k..]);
-            }
-            if full < out.len() {
-                let mut tail = [0.0f32; 4];
-                (sum(full, acc) / norm).store(&mut tail);
-                let rest = out.len() - full;
-                out[full..].copy_from_slice(&tail[..rest]);
-            }
+        let rest = outs.into_remainder();
+        if let (false, Some((acc, n))) = (rest.is_empty(), pairs.next()) {
+            // The row's last partial chunk: the padded lanes are dropped.
+            let mut tail = [0.0f32; 4];
+            (term::<FIRST>(acc, n, a, shape) / norm).store(&mut tail);
+            let len = rest.len();
+            rest.copy_from_slice(&tail[..len]);
         }
+    }
+    if first {
+        run::<true>(acc, n, a, shape, out)
+    } else {
+        run::<false>(acc, n, a, shape, out)
     }
 }
 
