@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { start } from './helpers.mjs';
 
-test('worker pool fills equal one-thread fills bit for bit', async () => {
+test('worker pool fills equal one-thread fills bit for bit', { timeout: 120000 }, async () => {
   const env = await start();
   try {
     const { page, problems } = await env.open('/bench/empty.html');
@@ -135,6 +135,30 @@ test('worker pool fills equal one-thread fills bit for bit', async () => {
       out.manyFail = await err(many.fill2d({ fractal: { octaves: 99 } }, rr));
       out.checks.push(['several bands per worker after a failed fill', same(await many.fill2d(rs, rr), want)]);
       many.close();
+      // Aborting: the promise rejects at once with the signal's reason, a signal aborted
+      // before the call posts nothing, and the pool keeps working (the aborted bands'
+      // results are dropped when they arrive).
+      const ab = createPool({ size: 2 });
+      const big2 = { width: 1024, height: 512, scale: 40 };
+      const wantAb = new Float32Array(big2.width * big2.height);
+      const fa = new lf.Field(specs[1]);
+      fa.fill2d(wantAb, big2);
+      fa.free();
+      const c1 = new AbortController();
+      const p1 = ab.fill2d(specs[1], big2, undefined, { signal: c1.signal });
+      c1.abort();
+      out.aborted = await err(p1);
+      const c2 = new AbortController();
+      c2.abort(new RangeError('stop'));
+      out.preAborted = await err(ab.fill3dStack(specs[0], { width: 64, height: 64, scale: 8 }, [0, 1], undefined, { signal: c2.signal }));
+      out.preAbortedCell = await err(ab.redistribute(new Float32Array(8), 1.7, { signal: c2.signal }));
+      out.badSignal = await err(ab.fill2d(specs[1], big2, undefined, { signal: 'soon' }));
+      out.badOptions = await err(ab.fill2d(specs[1], big2, undefined, 5));
+      out.checks.push(['after an abort', same(await ab.fill2d(specs[1], big2), wantAb)]);
+      out.abortWorkers = ab.stats.last.workers;
+      const c3 = new AbortController();
+      out.checks.push(['with a signal that does not abort', same(await ab.fill2d(specs[1], big2, undefined, { signal: c3.signal }), wantAb)]);
+      ab.close();
       return out;
     });
     for (const [what, verdict] of result.checks) assert.equal(verdict, 'same', what);
@@ -159,6 +183,12 @@ test('worker pool fills equal one-thread fills bit for bit', async () => {
     assert.equal(result.manyBands, 6, 'a 700 × 600 fill is split in 2 workers × 3 bands');
     assert.deepEqual([...new Set(result.manyWorkers)].sort(), [0, 1], 'the bands went to both workers');
     assert.match(result.manyFail, /^RangeError: .*fractal\.octaves/);
+    assert.match(result.aborted, /^AbortError/);
+    assert.equal(result.preAborted, 'RangeError: stop');
+    assert.equal(result.preAbortedCell, 'RangeError: stop');
+    assert.match(result.badSignal, /^TypeError: options\.signal must be an AbortSignal/);
+    assert.match(result.badOptions, /^TypeError: options must be an object/);
+    assert.deepEqual([...result.abortWorkers].sort(), [0, 1], 'after an abort a fill still spreads over both workers');
     assert.deepEqual(problems, []);
   } finally {
     await env.close();

@@ -64,8 +64,8 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
       state.busy--;
       state.load -= p?.cost ?? 0;
       if (ok) stats.jobs++, stats.workerMs += ms, stats.freshBuffers += t[3];
-      if (!p) {
-        // A cancelled job: keep its buffer for that worker's next band.
+      if (!p || p.dropped) {
+        // An aborted job: keep its buffer for that worker's next band.
         if (buffer && !closed) recycle(state, buffer);
         return;
       }
@@ -102,15 +102,36 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
   }
 
   // Posts one job costing `cost` samples to `state` (default: the least loaded worker).
-  function post(msg, transfer = [], cost = 0, state = pick()) {
+  // When `signal` aborts, the job's promise rejects at once with `signal.reason`; a
+  // worker still finishes a band it has begun or queued (nothing can interrupt wasm
+  // from outside without shared memory), and its result is dropped, its buffer recycled.
+  function post(msg, transfer = [], cost = 0, state = pick(), signal = undefined) {
     if (closed) return Promise.reject(new Error('landform pool is closed'));
+    if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise((resolve, reject) => {
       const id = nextId++;
-      pending.set(id, { resolve, reject, state, cost });
+      const job = { resolve, reject, state, cost, dropped: false };
+      if (signal) {
+        const abort = () => { job.dropped = true; reject(signal.reason); };
+        signal.addEventListener('abort', abort, { once: true });
+        const settle = (f) => (v) => { signal.removeEventListener('abort', abort); f(v); };
+        job.resolve = settle(resolve);
+        job.reject = settle(reject);
+      }
+      pending.set(id, job);
       state.busy++;
       state.load += cost;
       state.started.then(() => { if (!closed) state.worker.postMessage({ ...msg, id, posted: now() }, transfer); });
     });
+  }
+
+  // The `signal` of an options argument ({ signal }), if any.
+  function signalOf(options) {
+    if (options === undefined) return undefined;
+    if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object { signal }, got ${options}`);
+    const { signal } = options;
+    if (signal !== undefined && !(signal instanceof AbortSignal)) throw new TypeError(`options.signal must be an AbortSignal, got ${signal?.constructor?.name ?? signal}`);
+    return signal;
   }
 
   function checkRegion(region) {
@@ -139,9 +160,10 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
     return list;
   }
 
-  async function fill(dims, spec, region, target) {
+  async function fill(dims, spec, region, target, options) {
     const { width, height } = checkRegion(region);
     checkOut(target, width * height, 'region.width × region.height');
+    const signal = signalOf(options);
     const t0 = now();
     const y0 = region.y0 ?? 0;
     const list = bands(width, height);
@@ -151,7 +173,7 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
       type: 'fill', dims, spec,
       region: { ...region, height: h, y0: y0 + start },
       whole: !target && b === 0 ? width * height : 0,
-    }, [], width * h));
+    }, [], width * h, undefined, signal));
     let out = target;
     let copyMs = 0;
     const copy = (buffer, start) => {
@@ -191,8 +213,9 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
 
   // A stack of 3D slices, `region.z` replaced by each of `zs`: consecutive slices in one
   // job per worker (one message for many small slices).
-  async function stack(spec, region, zs, target) {
+  async function stack(spec, region, zs, target, options) {
     const { width, height } = checkRegion(region);
+    const signal = signalOf(options);
     if (!Array.isArray(zs) && !ArrayBuffer.isView(zs)) throw new TypeError(`zs must be an array of numbers, got ${zs}`);
     if (zs.length < 1) throw new RangeError('zs must hold at least one depth');
     for (const z of zs) if (!Number.isFinite(z)) throw new RangeError(`zs must hold finite numbers, got ${z}`);
@@ -206,7 +229,7 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
     let copyMs = 0;
     for (let k = 0; k < zs.length; k += per) {
       const part = Array.from(zs.slice(k, k + per));
-      jobs.push(post({ type: 'stack', spec, region, zs: part }, [], slice * part.length).then((r) => {
+      jobs.push(post({ type: 'stack', spec, region, zs: part }, [], slice * part.length, undefined, signal).then((r) => {
         const c0 = performance.now();
         out.set(new Float32Array(r.buffer), k * slice);
         copyMs += performance.now() - c0;
@@ -219,13 +242,14 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
   }
 
   /** Applies a per-cell step to `values` in bands; resolves to a new Float32Array. */
-  async function perCell(task, values, args, param) {
+  async function perCell(task, values, args, param, options) {
     if (!(values instanceof Float32Array)) throw new TypeError(`${param} must be a Float32Array, got ${values?.constructor?.name ?? values}`);
+    const signal = signalOf(options);
     const list = bands(1, values.length);
     const out = new Float32Array(values.length);
     await Promise.all(list.map(([start, len]) => {
       const part = values.slice(start, start + len);
-      return post({ type: task, values: part, args }, [part.buffer], len).then((r) => out.set(new Float32Array(r.buffer), start));
+      return post({ type: task, values: part, args }, [part.buffer], len, undefined, signal).then((r) => out.set(new Float32Array(r.buffer), start));
     }));
     return out;
   }
@@ -240,33 +264,37 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
     /**
      * 2D fill of `spec` over `region` ({width, height, scale, x0, y0}): Promise of a
      * Float32Array, `out` itself if given (length width × height), else a new one.
+     * `options.signal` (an AbortSignal) rejects the promise with its reason when it
+     * aborts; bands already copied stay in `out`, the others are dropped.
      */
-    fill2d: (spec, region, out) => fill(2, spec, region, out),
+    fill2d: (spec, region, out, options) => fill(2, spec, region, out, options),
     /** 3D slice fill at `region.z`. */
-    fill3d: (spec, region, out) => fill(3, spec, region, out),
+    fill3d: (spec, region, out, options) => fill(3, spec, region, out, options),
     /** 4D slice fill at `(region.z, region.w)` (simplex only). */
-    fill4d: (spec, region, out) => fill(4, spec, region, out),
+    fill4d: (spec, region, out, options) => fill(4, spec, region, out, options),
     /**
      * A stack of 3D slices, one per depth in `zs` (noise units, like `region.z`): Promise
      * of `out` (length width × height × zs.length, slice k at k × width × height) or a
      * new array; slice k equals `field.fill3d(…, { ...region, z: zs[k] })` bit for bit.
      */
-    fill3dStack: (spec, region, zs, out) => stack(spec, region, zs, out),
+    fill3dStack: (spec, region, zs, out, options) => stack(spec, region, zs, out, options),
     /**
      * `redistribute(values, exponent)` of the package, in bands: Promise of a new
      * Float32Array (`values` is left as it is).
      */
-    redistribute: (values, exponent) => perCell('redistribute', values, { exponent }, 'values'),
+    redistribute: (values, exponent, options) => perCell('redistribute', values, { exponent }, 'values', options),
     /**
      * `fillDepressions(heights, width, height, fill)` (skipped if `fill` is null) then
      * `flowAccumulation(filled, width, height, seaLevel)` of the package, in one worker
      * (they are global steps, not tiles): Promise of `{ filled, acc }`, new arrays;
-     * `heights` is left as it is.
+     * `heights` is left as it is. `options.signal` as for the fills.
      */
-    async hydrology(heights, width, height, { fill = {}, seaLevel } = {}) {
+    async hydrology(heights, width, height, options = {}) {
       if (!(heights instanceof Float32Array)) throw new TypeError(`heights must be a Float32Array, got ${heights?.constructor?.name ?? heights}`);
+      const signal = signalOf(options);
+      const { fill = {}, seaLevel } = options;
       const values = heights.slice();
-      const r = await post({ type: 'hydrology', values, args: { width, height, fill, seaLevel } }, [values.buffer], 8 * heights.length);
+      const r = await post({ type: 'hydrology', values, args: { width, height, fill, seaLevel } }, [values.buffer], 8 * heights.length, undefined, signal);
       return { filled: new Float32Array(r.buffers[0]), acc: new Float32Array(r.buffers[1]) };
     },
     /** Resolves once every worker has loaded the module (and warmed up, if asked). */
