@@ -12,32 +12,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { serve } from '../scripts/serve.mjs';
+import { build, vendor, root } from './prepare.mjs';
+import { ratios, times } from '../www/bench/summary.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const flag = (f) => args.includes(f);
 const opt = (f, d) => { const i = args.indexOf(f); return i >= 0 ? Number(args[i + 1]) : d; };
-
-function build() {
-  const sh = (env) => execFileSync('bash', ['scripts/build.sh'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } });
-  sh({});
-  sh({ LANDFORM_SIMD: '0', LANDFORM_OUT: 'www/bench/pkg-scalar' });
-}
-
-function vendor() {
-  const nm = path.join(root, 'node_modules');
-  const dst = path.join(root, 'www/bench/vendor');
-  fs.rmSync(dst, { recursive: true, force: true });
-  const copy = (from, to) => { fs.mkdirSync(path.dirname(path.join(dst, to)), { recursive: true }); fs.copyFileSync(path.join(nm, from), path.join(dst, to)); };
-  copy('simplex-noise/dist/esm/simplex-noise.js', 'simplex-noise/simplex-noise.js');
-  copy('noisejs/index.js', 'noisejs/index.js');
-  copy('fastnoise-lite/FastNoiseLite.js', 'fastnoise-lite/FastNoiseLite.js');
-  for (const f of fs.readdirSync(path.join(nm, 'open-simplex-noise/lib')).filter((f) => f.endsWith('.js'))) {
-    copy(`open-simplex-noise/lib/${f}`, `open-simplex-noise/${f}`);
-  }
-}
 
 if (!flag('--no-build')) build();
 vendor();
@@ -85,21 +66,11 @@ if (flag('--serve')) {
   for (const r of result.rows) {
     console.log(`${pad(r.workload, 9)}${pad(`${r.lib} ${r.noise}`, 34)}${pad(r.variant, 18)}${lpad(r.msps.toFixed(1), 12)}${lpad(r.ms.toFixed(1), 9)}  ${r.checksum.toFixed(3)} ${r.hash}`);
   }
-  // Ratios: landform single thread (SIMD) vs the fastest JS peer; pool vs single thread.
+  // Ratios (www/bench/summary.js): SIMD vs the fastest JS peer and vs scalar; the pool vs SIMD.
   console.log('\nratios');
-  for (const w of [...new Set(result.rows.map((r) => r.workload))]) {
-    const rows = result.rows.filter((r) => r.workload === w);
-    const js = rows.filter((r) => r.variant === 'JS').sort((a, b) => b.msps - a.msps)[0] ?? { lib: 'no JS peer', noise: '', msps: NaN };
-    for (const noise of ['simplex', 'perlin', 'value']) {
-      const one = rows.find((r) => r.lib === 'landform' && r.noise === noise && r.variant === 'SIMD');
-      const sc = rows.find((r) => r.lib === 'landform' && r.noise === noise && r.variant === 'scalar');
-      const pool = rows.find((r) => r.lib === 'landform' && r.noise === noise && r.variant.startsWith('SIMD + pool'));
-      const thr = rows.find((r) => r.lib === 'landform' && r.noise === noise && r.extra === 'throughput');
-      const kernel = rows.find((r) => r.lib === 'landform' && r.noise === noise && r.extra === 'kernel');
-      if (!one) continue;
-      const same = (!sc || sc.hash === one.hash) && pool?.hash === one.hash && (!thr || thr.hash === one.hash) && (!kernel || kernel.hash === one.hash) ? 'bits equal' : 'BITS DIFFER';
-      console.log(`${pad(w, 4)} landform ${pad(noise, 8)} SIMD/fastest JS (${js.lib} ${js.noise}) ${(one.msps / js.msps).toFixed(2)}×; SIMD/scalar ${sc ? (one.msps / sc.msps).toFixed(2) : '–'}×; pool/SIMD ${(pool.msps / one.msps).toFixed(2)}× (last band started after ${pool.lateStartMs?.toFixed(1)} ms)${thr ? `; ${thr.variant} (throughput)/SIMD ${(thr.msps / one.msps).toFixed(2)}×` : ''}; ${same}`);
-    }
+  for (const s of ratios(result)) {
+    console.log(`${pad(s.workload, 4)} ${pad(s.noise, 8)} SIMD/fastest JS ${lpad(times(s.vsPeer), 7)}${s.peer ? ` (${s.peer.name})` : ''}; SIMD/scalar ${times(s.vsScalar)}; pool/SIMD ${times(s.pool)} (last band started after ${s.poolLateMs?.toFixed(1)} ms); 4 in flight/SIMD ${times(s.throughput)}; ${s.bitsEqual ? 'bits equal' : 'BITS DIFFER'}`);
+    if (!s.bitsEqual) process.exitCode = 1;
   }
   if (result.pool) console.log(`\npool(${result.pool.size}): ${result.pool.jobs} jobs, ${result.pool.freshBuffers} fresh result buffers (the rest reused)`);
   if (result.parallelCapacity) console.log(`parallel capacity (two busy workers / one, before and after the workloads): ${result.parallelCapacity.join(' and ')}× — pool ratios cannot exceed it`);

@@ -17,5 +17,6 @@ CARGO_TARGET_DIR=target/simd RUSTFLAGS="-C target-feature=+simd128" \
   wasm-pack test --headless --chrome
 
 echo "== site end-to-end tests"
-bash scripts/build.sh
+# The site's package (www/pkg/) and the benchmark page's scalar package and JS peers.
+node bench/prepare.mjs
 node --test --test-concurrency=1 tests/e2e/

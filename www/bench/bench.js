@@ -348,29 +348,4 @@ async function erosionBench(apis, log) {
   return out;
 }
 
-/** Renders the rows as an HTML table. */
-export function table(result) {
-  const t = document.createElement('table');
-  t.innerHTML = '<tr><th>workload</th><th>contestant</th><th>variant</th><th>M samples/s</th><th>ms</th><th>checksum</th><th>bits</th></tr>' +
-    result.rows.map((r) => `<tr><td>${r.workload}</td><td>${r.lib} ${r.noise}</td><td>${r.variant}</td><td>${r.msps.toFixed(1)}</td><td>${r.ms.toFixed(1)}</td><td>${r.checksum.toFixed(3)}</td><td>${r.hash}</td></tr>`).join('');
-  return t;
-}
-
-globalThis.landformBench = { run, table };
-
-const button = document.getElementById('run');
-if (button) {
-  button.onclick = async () => {
-    button.disabled = true;
-    const status = document.getElementById('status');
-    try {
-      const result = await run({ log: (m) => { status.textContent = m; } });
-      document.getElementById('out').replaceChildren(table(result));
-      status.textContent = `done: interactive ${JSON.stringify(result.interactive)}, erosion ${JSON.stringify(result.erosion)}`;
-    } catch (e) {
-      status.textContent = `failed: ${e.message}`;
-    } finally {
-      button.disabled = false;
-    }
-  };
-}
+globalThis.landformBench = { run };
