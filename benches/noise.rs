@@ -97,8 +97,8 @@ fn main() {
         },
     ];
     println!(
-        "native noise kernels (landform::simd::SIMD = {}), median of {runs} runs",
-        landform::simd::SIMD
+        "native noise kernels (row vectors: {}), median of {runs} runs",
+        landform::simd::BACKEND
     );
     println!(
         "{:<5}{:<17}{:>14}{:>16}{:>9}",
