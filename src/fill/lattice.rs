@@ -10,7 +10,7 @@ use crate::noise::improved::Improved;
 use crate::noise::perlin::Perlin;
 use crate::noise::value::Value;
 use crate::noise::{cell, fade};
-use crate::simd::{lerp4, F4};
+use crate::simd::{gather2, lerp4, F4};
 
 pub struct LatticeCols {
     xf: Vec<f32>,
@@ -95,7 +95,8 @@ fn hash4<const U: bool>(perm: &[u8; 512], p: [u32; 4], add: u32) -> [u32; 4] {
     if U {
         [perm[((p[0] + add) & 511) as usize] as u32; 4]
     } else {
-        p.map(|v| perm[((v + add) & 511) as usize] as u32)
+        let h = |l: usize| perm[((p[l] + add) & 511) as usize] as u32;
+        [h(0), h(1), h(2), h(3)]
     }
 }
 
@@ -256,10 +257,24 @@ fn gradient_row2<const M: usize>(
         p1: [u32; 4],
         ya: &Axis,
     ) -> [(F4, F4); 4] {
-        [(p0, ya.i0), (p1, ya.i0), (p0, ya.i1), (p1, ya.i1)].map(|(p, yi)| {
+        let m = M as u32 - 1;
+        let corner = |p, yi| {
             let h = hash4::<U>(perm, p, yi);
-            (ig::<U, _, _>(g, h, 0), ig::<U, _, _>(g, h, 1))
-        })
+            if U {
+                (ig::<U, _, _>(g, h, 0), ig::<U, _, _>(g, h, 1))
+            } else {
+                // Both components of each lane's entry in one 64-bit load.
+                let i = |l: usize| (h[l] & m) as usize;
+                gather2(g, [i(0), i(1), i(2), i(3)])
+            }
+        };
+        // (Written out: `array::map` is not always inlined in wasm builds.)
+        [
+            corner(p0, ya.i0),
+            corner(p1, ya.i0),
+            corner(p0, ya.i1),
+            corner(p1, ya.i1),
+        ]
     }
     let mut cache = CellCache::new();
     for k in (0..out.len()).step_by(4) {
