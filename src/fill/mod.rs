@@ -7,7 +7,7 @@
 //!   first-level hash);
 //! - computes each row's y-side values once per row and octave (cell, fraction, fade);
 //! - evaluates one octave for a whole row at a time, four columns per step with
-//!   [`crate::simd`] (WebAssembly SIMD where the build has it), and adds the shaped
+//!   [`crate::simd`] (WebAssembly SIMD or SSE where the build has them), and adds the shaped
 //!   octave into a row accumulator.
 //!
 //! Every value is computed with the same IEEE operations in the same order as
