@@ -105,29 +105,34 @@ fn lanes(v: &[u32], k: usize) -> [u32; 4] {
     [v[k], v[k + 1], v[k + 2], v[k + 3]]
 }
 
-/// The corner data of the last lattice cell a whole chunk of four columns sat in. At low
-/// frequencies a cell spans many chunks (32 columns at scale 1/32), so consecutive
-/// chunks reuse the hashed corners instead of looking them up again. The key is the
-/// cell's first-level hash `perm[xi & 255]`: equal keys mean equal `xi & 255`, hence
-/// equal corners (the hash sees nothing else of `xi`).
-struct CellCache<T> {
-    key: u32,
-    data: Option<T>,
-}
-
-impl<T> CellCache<T> {
-    #[inline(always)]
-    fn new() -> Self {
-        Self { key: 0, data: None }
-    }
-
-    #[inline(always)]
-    fn get(&mut self, key: u32, make: impl FnOnce() -> T) -> &T {
-        if self.key != key || self.data.is_none() {
-            self.key = key;
-            self.data = Some(make());
+/// Calls `run(out, k, end)` for each stretch of chunks of four columns, from column `k`
+/// to `end`, that all sit in one lattice cell, and `single(out, k)` for every other
+/// chunk. At low frequencies a cell spans many chunks (32 columns at scale 1/32), so a
+/// run looks its corners up once and keeps what only depends on the row. A chunk is in
+/// the run's cell when it is uniform and has the run's first-level hash `perm[xi & 255]`:
+/// equal hashes mean equal `xi & 255`, hence equal corners (the hash sees nothing else).
+#[inline(always)]
+fn cell_runs(
+    c: &LatticeCols,
+    out: &mut [f32],
+    mut run: impl FnMut(&mut [f32], usize, usize),
+    mut single: impl FnMut(&mut [f32], usize),
+) {
+    let n = out.len();
+    let mut k = 0;
+    while k < n {
+        if c.uni[k >> 2] {
+            let key = c.p0[k];
+            let mut end = k + 4;
+            while end < n && c.uni[end >> 2] && c.p0[end] == key {
+                end += 4;
+            }
+            run(out, k, end);
+            k = end;
+        } else {
+            single(out, k);
+            k += 4;
         }
-        self.data.as_ref().unwrap()
     }
 }
 
@@ -191,17 +196,24 @@ impl RowNoise for Value {
             };
             [at(p0, ya.i0), at(p1, ya.i0), at(p0, ya.i1), at(p1, ya.i1)]
         };
-        let mut cache = CellCache::new();
-        for k in (0..out.len()).step_by(4) {
-            let (p0, p1) = (lanes(&c.p0, k), lanes(&c.p1, k));
-            let [v00, v10, v01, v11] = if c.uni[k >> 2] {
-                *cache.get(p0[0], || corners(p0, p1, true))
-            } else {
-                corners(p0, p1, false)
-            };
-            let u = F4::load(&c.u[k..]);
-            lerp4(lerp4(v00, v10, u), lerp4(v01, v11, u), ya.s).store(&mut out[k..]);
-        }
+        cell_runs(
+            c,
+            out,
+            |out, k0, end| {
+                let [v00, v10, v01, v11] = corners(lanes(&c.p0, k0), lanes(&c.p1, k0), true);
+                // lerp4(v00, v10, u) is v00 + u · (v10 − v00): the differences are the run's.
+                let (d0, d1) = (v10 - v00, v11 - v01);
+                for k in (k0..end).step_by(4) {
+                    let u = F4::load(&c.u[k..]);
+                    lerp4(v00 + u * d0, v01 + u * d1, ya.s).store(&mut out[k..]);
+                }
+            },
+            |out, k| {
+                let [v00, v10, v01, v11] = corners(lanes(&c.p0, k), lanes(&c.p1, k), false);
+                let u = F4::load(&c.u[k..]);
+                lerp4(lerp4(v00, v10, u), lerp4(v01, v11, u), ya.s).store(&mut out[k..]);
+            },
+        );
     }
 
     fn row3(&self, c: &LatticeCols, _xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
@@ -226,13 +238,36 @@ impl RowNoise for Value {
             };
             lerp4(layer(za.i0), layer(za.i1), za.s).store(&mut out[k..]);
         }
-        for k in (0..out.len()).step_by(4) {
-            if c.uni[k >> 2] {
-                chunk::<true>(self, c, k, &ya, &za, out);
-            } else {
-                chunk::<false>(self, c, k, &ya, &za, out);
-            }
-        }
+        let perm = &self.perm;
+        cell_runs(
+            c,
+            out,
+            |out, k0, end| {
+                let (p0, p1) = (lanes(&c.p0, k0), lanes(&c.p1, k0));
+                let (a0, a1) = (
+                    hash4::<true>(perm, p0, ya.i0),
+                    hash4::<true>(perm, p1, ya.i0),
+                );
+                let (b0, b1) = (
+                    hash4::<true>(perm, p0, ya.i1),
+                    hash4::<true>(perm, p1, ya.i1),
+                );
+                // A layer's x pairs as (v0, v1 − v0): lerp4(v0, v1, u) is v0 + u · (v1 − v0).
+                let pairs = |zk: u32| {
+                    let at = |a: [u32; 4]| vals::<true>(&self.values, hash4::<true>(perm, a, zk));
+                    let (x0, y0) = (at(a0), at(b0));
+                    [(x0, at(a1) - x0), (y0, at(b1) - y0)]
+                };
+                let (l0, l1) = (pairs(za.i0), pairs(za.i1));
+                for k in (k0..end).step_by(4) {
+                    let u = F4::load(&c.u[k..]);
+                    let layer =
+                        |[(x0, dx), (y0, dy)]: [(F4, F4); 2]| lerp4(x0 + u * dx, y0 + u * dy, ya.s);
+                    lerp4(layer(l0), layer(l1), za.s).store(&mut out[k..]);
+                }
+            },
+            |out, k| chunk::<false>(self, c, k, &ya, &za, out),
+        );
     }
 }
 
@@ -276,26 +311,42 @@ fn gradient_row2<const M: usize>(
             corner(p1, ya.i1),
         ]
     }
-    let mut cache = CellCache::new();
-    for k in (0..out.len()).step_by(4) {
-        let (p0, p1) = (lanes(&c.p0, k), lanes(&c.p1, k));
-        let [a, b, cc, d] = if c.uni[k >> 2] {
-            *cache.get(p0[0], || grads::<true, M>(perm, g, p0, p1, ya))
-        } else {
-            grads::<false, M>(perm, g, p0, p1, ya)
-        };
-        let (xf, xf1, u) = (
-            F4::load(&c.xf[k..]),
-            F4::load(&c.xf1[k..]),
-            F4::load(&c.u[k..]),
-        );
-        let dot = |(gx, gy): (F4, F4), dx: F4, dy: F4| gx * dx + gy * dy;
-        let a = dot(a, xf, ya.f);
-        let b = dot(b, xf1, ya.f);
-        let cc = dot(cc, xf, ya.f1);
-        let d = dot(d, xf1, ya.f1);
-        lerp4(lerp4(a, b, u), lerp4(cc, d, u), ya.s).store(&mut out[k..]);
-    }
+    let dot = |(gx, gy): (F4, F4), dx: F4, dy: F4| gx * dx + gy * dy;
+    let (f, f1) = (ya.f, ya.f1);
+    cell_runs(
+        c,
+        out,
+        |out, k0, end| {
+            let [a, b, cc, d] = grads::<true, M>(perm, g, lanes(&c.p0, k0), lanes(&c.p1, k0), ya);
+            // gy · dy is the row's: once per run (`dot`'s order kept: gx·dx + gy·dy).
+            let (ay, by, cy, dy) = (a.1 * f, b.1 * f, cc.1 * f1, d.1 * f1);
+            for k in (k0..end).step_by(4) {
+                let (xf, xf1, u) = (
+                    F4::load(&c.xf[k..]),
+                    F4::load(&c.xf1[k..]),
+                    F4::load(&c.u[k..]),
+                );
+                let (r0, r1) = (
+                    lerp4(a.0 * xf + ay, b.0 * xf1 + by, u),
+                    lerp4(cc.0 * xf + cy, d.0 * xf1 + dy, u),
+                );
+                lerp4(r0, r1, ya.s).store(&mut out[k..]);
+            }
+        },
+        |out, k| {
+            let [a, b, cc, d] = grads::<false, M>(perm, g, lanes(&c.p0, k), lanes(&c.p1, k), ya);
+            let (xf, xf1, u) = (
+                F4::load(&c.xf[k..]),
+                F4::load(&c.xf1[k..]),
+                F4::load(&c.u[k..]),
+            );
+            let (r0, r1) = (
+                lerp4(dot(a, xf, f), dot(b, xf1, f), u),
+                lerp4(dot(cc, xf, f1), dot(d, xf1, f1), u),
+            );
+            lerp4(r0, r1, ya.s).store(&mut out[k..]);
+        },
+    );
 }
 
 impl RowNoise for Perlin {
@@ -345,13 +396,49 @@ impl RowNoise for Perlin {
             // `zf - 0.0` in the point kernel is `zf` exactly.
             lerp4(layer(za.i0, za.f), layer(za.i1, za.f1), za.s).store(&mut out[k..]);
         }
-        for k in (0..out.len()).step_by(4) {
-            if c.uni[k >> 2] {
-                chunk::<true>(self, c, k, &ya, &za, out);
-            } else {
-                chunk::<false>(self, c, k, &ya, &za, out);
-            }
-        }
+        let (perm, g) = (&self.perm, &self.grad3);
+        cell_runs(
+            c,
+            out,
+            |out, k0, end| {
+                let (p0, p1) = (lanes(&c.p0, k0), lanes(&c.p1, k0));
+                let (a0, a1) = (
+                    hash4::<true>(perm, p0, ya.i0),
+                    hash4::<true>(perm, p1, ya.i0),
+                );
+                let (b0, b1) = (
+                    hash4::<true>(perm, p0, ya.i1),
+                    hash4::<true>(perm, p1, ya.i1),
+                );
+                // A corner's gradient with its y and z products, which are the run's: the
+                // dot is (gx·dx + gy·dy) + gz·dz, so only gx·dx is per chunk.
+                let corner = |a: [u32; 4], zk: u32, dy: F4, dz: F4| {
+                    let h = hash4::<true>(perm, a, zk);
+                    let gi = |axis| ig::<true, _, _>(g, h, axis);
+                    (gi(0), gi(1) * dy, gi(2) * dz)
+                };
+                let layer = |zk: u32, dz: F4| {
+                    [
+                        corner(a0, zk, ya.f, dz),
+                        corner(a1, zk, ya.f, dz),
+                        corner(b0, zk, ya.f1, dz),
+                        corner(b1, zk, ya.f1, dz),
+                    ]
+                };
+                let (l0, l1) = (layer(za.i0, za.f), layer(za.i1, za.f1));
+                for k in (k0..end).step_by(4) {
+                    let (xf, xf1) = (F4::load(&c.xf[k..]), F4::load(&c.xf1[k..]));
+                    let u = F4::load(&c.u[k..]);
+                    let dot = |(gx, gy, gz): (F4, F4, F4), dx: F4| gx * dx + gy + gz;
+                    let blend = |[c00, c10, c01, c11]: [(F4, F4, F4); 4]| {
+                        let r0 = lerp4(dot(c00, xf), dot(c10, xf1), u);
+                        lerp4(r0, lerp4(dot(c01, xf), dot(c11, xf1), u), ya.s)
+                    };
+                    lerp4(blend(l0), blend(l1), za.s).store(&mut out[k..]);
+                }
+            },
+            |out, k| chunk::<false>(self, c, k, &ya, &za, out),
+        );
     }
 }
 
