@@ -86,6 +86,33 @@ fn gradient_row2<const M: usize>(
     );
 }
 
+/// Corner 00, 10, 01 and 11 of one z layer as `(gx, gy·dy, gz·dz)`: within a run the
+/// y and z products are the row's, and the dot (gx·dx + gy·dy) + gz·dz needs only gx·dx.
+type RunLayer = [(F4, F4, F4); 4];
+
+/// The chunks of a 3D gradient row in `cols` (one cell's run) from the two layers'
+/// corners, in the point kernels' order.
+#[inline(always)]
+fn gradient_run3(
+    c: &LatticeCols,
+    out: &mut [f32],
+    cols: core::ops::Range<usize>,
+    layers: [RunLayer; 2],
+    ys: F4,
+    zs: F4,
+) {
+    for k in cols.step_by(4) {
+        let (xf, xf1) = (F4::load(&c.xf[k..]), F4::load(&c.xf1[k..]));
+        let u = F4::load(&c.u[k..]);
+        let dot = |(gx, gy, gz): (F4, F4, F4), dx: F4| gx * dx + gy + gz;
+        let blend = |[c00, c10, c01, c11]: RunLayer| {
+            let r0 = lerp4(dot(c00, xf), dot(c10, xf1), u);
+            lerp4(r0, lerp4(dot(c01, xf), dot(c11, xf1), u), ys)
+        };
+        lerp4(blend(layers[0]), blend(layers[1]), zs).store(&mut out[k..]);
+    }
+}
+
 impl RowNoise for Perlin {
     type Cols = LatticeCols;
     fn cols(&self, xs: &[f32]) -> LatticeCols {
@@ -162,17 +189,8 @@ impl RowNoise for Perlin {
                         corner(b1, zk, ya.f1, dz),
                     ]
                 };
-                let (l0, l1) = (layer(za.i0, za.f), layer(za.i1, za.f1));
-                for k in (k0..end).step_by(4) {
-                    let (xf, xf1) = (F4::load(&c.xf[k..]), F4::load(&c.xf1[k..]));
-                    let u = F4::load(&c.u[k..]);
-                    let dot = |(gx, gy, gz): (F4, F4, F4), dx: F4| gx * dx + gy + gz;
-                    let blend = |[c00, c10, c01, c11]: [(F4, F4, F4); 4]| {
-                        let r0 = lerp4(dot(c00, xf), dot(c10, xf1), u);
-                        lerp4(r0, lerp4(dot(c01, xf), dot(c11, xf1), u), ya.s)
-                    };
-                    lerp4(blend(l0), blend(l1), za.s).store(&mut out[k..]);
-                }
+                let layers = [layer(za.i0, za.f), layer(za.i1, za.f1)];
+                gradient_run3(c, out, k0..end, layers, ya.s, za.s);
             },
             |out, k| chunk::<false>(self, c, k, &ya, &za, out),
         );
@@ -264,12 +282,39 @@ impl RowNoise for Improved {
             };
             lerp4(layer(0, za.f), layer(1, za.f1), za.s).store(&mut out[k..]);
         }
-        for k in (0..out.len()).step_by(4) {
-            if c.uni[k >> 2] {
-                chunk::<true>(self, c, k, &ya, &za, out);
-            } else {
-                chunk::<false>(self, c, k, &ya, &za, out);
-            }
-        }
+        let perm = &self.perm;
+        cell_runs(
+            c,
+            out,
+            |out, k0, end| {
+                let (p0, p1) = (lanes(&c.p0, k0), lanes(&c.p1, k0));
+                let (a, b) = (p0[0] + ya.i0, p1[0] + ya.i0);
+                let second =
+                    |i: u32, add: u32| [perm[((i + add) & 511) as usize] as u32 + za.i0; 4];
+                let (aa, ab, ba, bb) = (second(a, 0), second(a, 1), second(b, 0), second(b, 1));
+                let corner = |i: [u32; 4], add: u32, dy: F4, dz: F4| {
+                    let h = hash4::<true>(perm, i, add);
+                    let gi = |axis| ig::<true, _, _>(&IG3, h, axis);
+                    (gi(0), gi(1) * dy, gi(2) * dz)
+                };
+                let layer = |add: u32, dz: F4| {
+                    [
+                        corner(aa, add, ya.f, dz),
+                        corner(ba, add, ya.f, dz),
+                        corner(ab, add, ya.f1, dz),
+                        corner(bb, add, ya.f1, dz),
+                    ]
+                };
+                gradient_run3(
+                    c,
+                    out,
+                    k0..end,
+                    [layer(0, za.f), layer(1, za.f1)],
+                    ya.s,
+                    za.s,
+                );
+            },
+            |out, k| chunk::<false>(self, c, k, &ya, &za, out),
+        );
     }
 }
