@@ -90,6 +90,22 @@ fn gradient_row2<const M: usize>(
 /// y and z products are the row's, and the dot (gx·dx + gy·dy) + gz·dz needs only gx·dx.
 type RunLayer = [(F4, F4, F4); 4];
 
+/// A run's layer from the four corners' hashes (00, 10, 01, 11) into the 3D gradient
+/// table `g`, with y offsets `ya.f` / `ya.f1` and the layer's z offset `dz`.
+#[inline(always)]
+fn run_layer<const M: usize>(g: &[[f32; 3]; M], h: [[u32; 4]; 4], ya: &Axis, dz: F4) -> RunLayer {
+    let corner = |h, dy: F4| {
+        let gi = |axis| ig::<true, _, _>(g, h, axis);
+        (gi(0), gi(1) * dy, gi(2) * dz)
+    };
+    [
+        corner(h[0], ya.f),
+        corner(h[1], ya.f),
+        corner(h[2], ya.f1),
+        corner(h[3], ya.f1),
+    ]
+}
+
 /// The chunks of a 3D gradient row in `cols` (one cell's run) from the two layers'
 /// corners, in the point kernels' order.
 #[inline(always)]
@@ -174,20 +190,9 @@ impl RowNoise for Perlin {
                     hash4::<true>(perm, p0, ya.i1),
                     hash4::<true>(perm, p1, ya.i1),
                 );
-                // A corner's gradient with its y and z products, which are the run's: the
-                // dot is (gx·dx + gy·dy) + gz·dz, so only gx·dx is per chunk.
-                let corner = |a: [u32; 4], zk: u32, dy: F4, dz: F4| {
-                    let h = hash4::<true>(perm, a, zk);
-                    let gi = |axis| ig::<true, _, _>(g, h, axis);
-                    (gi(0), gi(1) * dy, gi(2) * dz)
-                };
                 let layer = |zk: u32, dz: F4| {
-                    [
-                        corner(a0, zk, ya.f, dz),
-                        corner(a1, zk, ya.f, dz),
-                        corner(b0, zk, ya.f1, dz),
-                        corner(b1, zk, ya.f1, dz),
-                    ]
+                    let h = |a| hash4::<true>(perm, a, zk);
+                    run_layer(g, [h(a0), h(a1), h(b0), h(b1)], &ya, dz)
                 };
                 let layers = [layer(za.i0, za.f), layer(za.i1, za.f1)];
                 gradient_run3(c, out, k0..end, layers, ya.s, za.s);
@@ -292,18 +297,9 @@ impl RowNoise for Improved {
                 let second =
                     |i: u32, add: u32| [perm[((i + add) & 511) as usize] as u32 + za.i0; 4];
                 let (aa, ab, ba, bb) = (second(a, 0), second(a, 1), second(b, 0), second(b, 1));
-                let corner = |i: [u32; 4], add: u32, dy: F4, dz: F4| {
-                    let h = hash4::<true>(perm, i, add);
-                    let gi = |axis| ig::<true, _, _>(&IG3, h, axis);
-                    (gi(0), gi(1) * dy, gi(2) * dz)
-                };
                 let layer = |add: u32, dz: F4| {
-                    [
-                        corner(aa, add, ya.f, dz),
-                        corner(ba, add, ya.f, dz),
-                        corner(ab, add, ya.f1, dz),
-                        corner(bb, add, ya.f1, dz),
-                    ]
+                    let h = |i| hash4::<true>(perm, i, add);
+                    run_layer(&IG3, [h(aa), h(ba), h(ab), h(bb)], &ya, dz)
                 };
                 gradient_run3(
                     c,
