@@ -169,7 +169,7 @@ export default {
       ring(ctxD, dx, dy, 9, 3);
       ctxD.fillStyle = '#d2283c';
       ctxD.beginPath(); ctxD.arc(dx, dy, 5, 0, 2 * Math.PI); ctxD.fill();
-      diagC.dataset.probe = `${t.toFixed(3)},${h.toFixed(3)}`;
+      diagC.dataset.probe = `${t},${h}`; // exact, so a reader can round it as the readout does
       readout.textContent = `At (${probe.x}, ${probe.y}): temperature ${t.toFixed(2)}, humidity ${h.toFixed(2)} → ${BIOMES[ids[i]].name}`;
     }
 
