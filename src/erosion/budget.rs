@@ -16,13 +16,13 @@ pub struct Budget {
     pub eroded: f64,
     /// Material put back on the map.
     pub deposited: f64,
-    /// Material that left with droplets: carried off the map's edge, or still in a
-    /// droplet when it died (end of lifetime, stuck on a flat).
-    /// `lost = carried_off + stranded`.
+    /// Material that left the map with droplets. `lost = carried_off + stranded`.
     pub lost: f64,
-    /// The part of `lost` carried over the map's edge.
+    /// The part of `lost` carried over the map's edge, or out to sea where it did not
+    /// fit under the sea.
     pub carried_off: f64,
-    /// The part of `lost` still held by droplets when they died.
+    /// The part of `lost` that a stopped droplet could not settle: the ground around
+    /// it was full to its rim (a few percent of `eroded` at most; tests check it).
     pub stranded: f64,
 }
 

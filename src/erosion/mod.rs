@@ -1,6 +1,7 @@
 //! Hydraulic erosion by simulated water droplets (the CPU model of `002`, Spike 54):
 //! [`params`] (ranges and defaults), [`brush`] (one offsets/weights table),
-//! [`droplet`] (one droplet's life) and [`budget`] (the sediment balance).
+//! [`droplet`] (one droplet's life and the rules that keep it physical), [`settle`]
+//! (where a stopped droplet's load goes) and [`budget`] (the sediment balance).
 //!
 //! An [`Eroder`] holds the parameters, the random state and the running budget, so a
 //! worker can call [`Eroder::run`] in chunks to report progress, preview or cancel:
@@ -10,9 +11,11 @@ pub mod brush;
 pub mod budget;
 pub mod droplet;
 pub mod params;
+pub mod settle;
 
 pub use brush::Brush;
 pub use budget::Budget;
+pub use droplet::Model;
 pub use params::ErosionParams;
 
 use crate::error::{Error, Result};
@@ -26,11 +29,10 @@ pub const MAX_SIDE: usize = 1 << 16;
 /// A resumable erosion run over one map size.
 #[derive(Clone, Debug)]
 pub struct Eroder {
-    params: ErosionParams,
+    model: Model,
     width: usize,
     height: usize,
     rng: Mulberry32,
-    brush: Brush,
     budget: Budget,
     droplets_done: u64,
 }
@@ -47,14 +49,11 @@ impl Eroder {
                 ));
             }
         }
-        params.validate()?;
-        let brush = Brush::new(params.radius)?;
         Ok(Self {
-            params,
+            model: Model::new(params)?,
             width,
             height,
             rng: Mulberry32::new(params.seed),
-            brush,
             budget: Budget::default(),
             droplets_done: 0,
         })
@@ -75,8 +74,7 @@ impl Eroder {
                 heights,
                 self.width,
                 self.height,
-                &self.params,
-                &self.brush,
+                &mut self.model,
                 (x, y),
                 &mut self.budget,
             );
@@ -92,10 +90,14 @@ impl Eroder {
         self.droplets_done
     }
     pub fn params(&self) -> &ErosionParams {
-        &self.params
+        &self.model.params
     }
     pub fn brush(&self) -> &Brush {
-        &self.brush
+        &self.model.brush
+    }
+    /// Heap memory the run holds beyond the map, in bytes.
+    pub fn memory_bytes(&self) -> usize {
+        self.model.memory_bytes()
     }
     pub fn width(&self) -> usize {
         self.width

@@ -42,6 +42,11 @@ pub struct ErosionParams {
     pub initial_water: f32,
     /// Speed a droplet starts with, in `[0, 16]`. Default 1.
     pub initial_speed: f32,
+    /// Terminal speed: `speed` never exceeds it, in `(0, 64]`. Default 8.
+    pub max_speed: f32,
+    /// Sea level: a droplet whose height falls below it settles its load there and
+    /// stops (rivers end at the coast); `None` (default) = no sea.
+    pub sea_level: Option<f32>,
 }
 
 impl Default for ErosionParams {
@@ -59,6 +64,8 @@ impl Default for ErosionParams {
             radius: 3.0,
             initial_water: 1.0,
             initial_speed: 1.0,
+            max_speed: 8.0,
+            sea_level: None,
         }
     }
 }
@@ -85,6 +92,11 @@ impl ErosionParams {
         }
         check_range("radius", self.radius as f64, 1.0, MAX_RADIUS as f64)?;
         crate::error::check_above("initialWater", self.initial_water as f64, 0.0, 16.0)?;
-        check_range("initialSpeed", self.initial_speed as f64, 0.0, 16.0)
+        check_range("initialSpeed", self.initial_speed as f64, 0.0, 16.0)?;
+        crate::error::check_above("maxSpeed", self.max_speed as f64, 0.0, 64.0)?;
+        if let Some(s) = self.sea_level {
+            check_range("seaLevel", s as f64, -1e6, 1e6)?;
+        }
+        Ok(())
     }
 }

@@ -67,16 +67,23 @@ export interface ErosionOptions {
   initialWater?: number;
   /** Starting speed, in [0, 16]. Default 1. */
   initialSpeed?: number;
+  /** Terminal speed: speed never exceeds it, in (0, 64]. Default 8. */
+  maxSpeed?: number;
+  /** Sea level, in [-1e6, 1e6], or null (default: no sea). A droplet at or below it settles its load and
+   *  stops; no cell is eroded below it and no sea cell is raised above it. */
+  seaLevel?: number | null;
 }
-/** Sediment totals since the Eroder was made (height units × cells); eroded − deposited = lost, up to rounding. */
+/** Sediment totals since the Eroder was made (height units × cells); eroded − deposited = lost, up to rounding.
+ *  Map heights stay within their range: erosion never digs below the height a droplet descends to (nor the sea),
+ *  deposits never rise above the water, and a stopped droplet's load settles into the lowest ground around it. */
 export interface ErosionBudget {
   eroded: number;
   deposited: number;
   /** carriedOff + stranded. */
   lost: number;
-  /** Sediment carried over the map's edge. */
+  /** Sediment carried over the map's edge, or out to sea where it did not fit under the sea. */
   carriedOff: number;
-  /** Sediment still held by droplets when they died (lifetime over, or stuck on a flat). */
+  /** Sediment a stopped droplet could not settle (the ground around it full to its rim): a few percent at most. */
   stranded: number;
 }
 /** One row of `biomeLegend()`. */

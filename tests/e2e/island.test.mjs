@@ -23,6 +23,7 @@ async function heights(page, slot) {
   return new Float32Array(buf.buffer, buf.byteOffset, buf.length / 4);
 }
 const mean = (a) => a.reduce((s, v) => s + v, 0) / a.length;
+const range = (a) => a.reduce(([lo, hi], v) => [Math.min(lo, v), Math.max(hi, v)], [Infinity, -Infinity]);
 function border(a, n) {
   const out = [];
   for (let i = 0; i < n; i++) out.push(a[i], a[(n - 1) * n + i], a[i * n], a[i * n + n - 1]);
@@ -159,6 +160,28 @@ test('island: erosion runs in the worker with progress, a responsive page, and a
   console.log(`erosion 50k @256²: ${await slot.locator('.lf-stage').getAttribute('data-rate')} droplets/s, longest timer gap ${probe.maxTimer.toFixed(0)} ms, frame gap ${probe.maxFrame.toFixed(0)} ms`);
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test('island: the top of the Droplets slider still gives an island, at both sizes', async () => {
+  // A million droplets once drove heights to −32 000 and drowned the island. Now the
+  // eroded map stays within the shaped map's range and keeps its land.
+  for (const size of [256, 512]) {
+    const plain = await openIsland(`#island.size=${size}&island.erode=false`);
+    const before = await heights(plain.page, plain.slot);
+    await plain.page.close();
+    const { page, problems, slot } = await openIsland(`#island.size=${size}&island.droplets=1000000`);
+    await page.waitForFunction(() => document.querySelector('[data-figure="island"] .lf-erosion-text')?.textContent.includes('1,000,000 droplets in'), null, { timeout: 120000 });
+    await idle(page);
+    const after = await heights(page, slot);
+    const [[lo, hi], [alo, ahi]] = [range(before), range(after)];
+    assert.ok(alo >= lo && ahi <= hi, `${size}²: heights [${alo}, ${ahi}] within the input's [${lo}, ${hi}]`);
+    const [was, is] = [landShare(before, 0.24), landShare(after, 0.24)];
+    assert.ok(Math.abs(is - was) <= 0.15 * was, `${size}²: land ${is.toFixed(3)} of the map, was ${was.toFixed(3)}`);
+    assert.ok(after.some((v, i) => Math.abs(v - before[i]) > 0.01), `${size}²: erosion changed the terrain`);
+    await screenshot(slot, `island-${size}-1M`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
 });
 
 test('island: cancel stops a million-droplet run and returns to idle', async () => {

@@ -195,6 +195,8 @@ export default {
     const erosionParams = (s) => ({
       seed: s.seed, erodeSpeed: s.erodeSpeed, depositSpeed: s.depositSpeed, capacityFactor: s.capacity,
       inertia: s.inertia, radius: s.radius, lifetime: s.lifetime, evaporation: s.evaporation,
+      // The sea is erosion's base level: rivers stop at the coast and the island keeps its outline.
+      seaLevel: s.sea,
     });
     const erosionKey = (s) => JSON.stringify([shapedKey, erosionParams(s), s.droplets]);
     const erosionJob = () => {
