@@ -1,5 +1,5 @@
 //! Native timings of the terrain pipeline, with a tiny harness (warm-up, N timed runs,
-//! median): droplet erosion in droplets per second on 512², and depression filling
+//! median): droplet erosion in droplets per second on 512² and 1024², and depression filling
 //! (both methods) plus D8 flow accumulation per megacell from 256² to 2048².
 //!
 //! Run with `cargo bench --bench terrain` (about a minute). Time per cell that grows
@@ -71,28 +71,34 @@ fn island(n: usize, seed: u32) -> Vec<f32> {
 }
 
 fn main() {
-    let n = 512;
-    let map = island(n, 7);
-    let chunk = 50_000u32;
-    let secs = median(
-        1,
-        5,
-        || {
-            (
-                map.clone(),
-                Eroder::new(n, n, ErosionParams::default()).unwrap(),
-            )
-        },
-        |(mut m, mut e)| {
-            e.run(&mut m, chunk).unwrap();
-            black_box(m);
-        },
-    );
-    println!(
-        "erosion   512²  {:>9.0} droplets/s  ({chunk} droplets in {:.1} ms, default params)",
-        chunk as f64 / secs,
-        secs * 1e3
-    );
+    // `cargo bench --bench terrain -- erosion` runs the erosion lines only (bench/erosion.mjs).
+    let erosion_only = std::env::args().any(|a| a == "erosion");
+    for n in [512usize, 1024] {
+        let map = island(n, 7);
+        let chunk = 50_000u32;
+        let secs = median(
+            1,
+            5,
+            || {
+                (
+                    map.clone(),
+                    Eroder::new(n, n, ErosionParams::default()).unwrap(),
+                )
+            },
+            |(mut m, mut e)| {
+                e.run(&mut m, chunk).unwrap();
+                black_box(m);
+            },
+        );
+        println!(
+            "erosion  {n:>5}²  {:>9.0} droplets/s  ({chunk} droplets in {:.1} ms, default params)",
+            chunk as f64 / secs,
+            secs * 1e3
+        );
+    }
+    if erosion_only {
+        return;
+    }
 
     println!("\nfill and flow on value-noise islands (median; ns/cell/log2n flat = n log n)");
     println!(

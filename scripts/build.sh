@@ -26,16 +26,23 @@ wasm-pack build --target web --release --out-dir "$out" --out-name landform "$@"
 # landform.js there (in www/js/ it points at ../pkg/landform.js).
 sed "s#'../pkg/landform.js'#'./landform.js'#" www/js/pool.js > "$out/pool.js"
 cp www/js/pool-worker.js "$out/pool-worker.js"
+# So does the GPU eroder with its CPU fallback worker (same rewrite of the glue paths).
+for f in erosion.js erosion-gpu.js erosion-worker.js; do
+  sed -e "s#'../pkg/landform.js'#'./landform.js'#" -e "s#'../pkg/landform_bg.wasm'#'./landform_bg.wasm'#" "www/js/$f" > "$out/$f"
+done
+cp www/js/erosion.d.ts "$out/erosion.d.ts"
 node -e '
   const fs = require("fs"); const f = process.argv[1] + "/package.json";
   const p = JSON.parse(fs.readFileSync(f, "utf8"));
-  p.files = [...new Set([...(p.files || []), "pool.js", "pool-worker.js"])];
-  p.exports = { ".": { types: "./landform.d.ts", default: "./landform.js" }, "./pool.js": "./pool.js", "./package.json": "./package.json" };
+  p.files = [...new Set([...(p.files || []), "pool.js", "pool-worker.js", "erosion.js", "erosion-gpu.js", "erosion-worker.js", "erosion.d.ts"])];
+  p.exports = { ".": { types: "./landform.d.ts", default: "./landform.js" }, "./pool.js": "./pool.js",
+    "./erosion.js": { types: "./erosion.d.ts", default: "./erosion.js" }, "./package.json": "./package.json" };
   fs.writeFileSync(f, JSON.stringify(p, null, 2) + "\n");
 ' "$out"
 if [ "$out" = pkg ]; then
   rm -rf www/pkg && mkdir -p www/pkg
-  cp pkg/landform.js pkg/landform_bg.wasm pkg/landform.d.ts pkg/pool.js pkg/pool-worker.js www/pkg/
+  cp pkg/landform.js pkg/landform_bg.wasm pkg/landform.d.ts pkg/pool.js pkg/pool-worker.js \
+    pkg/erosion.js pkg/erosion-gpu.js pkg/erosion-worker.js pkg/erosion.d.ts www/pkg/
 fi
 wasm=$(stat -c %s "$out/landform_bg.wasm"); gz=$(gzip -9c "$out/landform_bg.wasm" | wc -c)
 js=$(stat -c %s "$out/landform.js"); jsgz=$(gzip -9c "$out/landform.js" | wc -c)

@@ -197,6 +197,21 @@ fn eroder_runs_in_chunks_and_reports_its_budget() {
 }
 
 #[wasm_bindgen_test]
+fn eroder_params_fill_every_default_and_the_shader_ships() {
+    let e = JsEroder::new(8, 8, obj(&[("seed", 9.into()), ("radius", 2.5.into())])).unwrap();
+    let p = e.params().unwrap();
+    assert_eq!(get(&p, "seed").as_f64(), Some(9.0));
+    assert_eq!(get(&p, "radius").as_f64(), Some(2.5));
+    assert_eq!(get(&p, "maxSpeed").as_f64(), Some(8.0));
+    assert_eq!(get(&p, "lifetime").as_f64(), Some(30.0));
+    assert!(get(&p, "seaLevel").is_null());
+    let sea = JsEroder::new(8, 8, obj(&[("seaLevel", 0.25.into())])).unwrap();
+    assert_eq!(get(&sea.params().unwrap(), "seaLevel").as_f64(), Some(0.25));
+    let wgsl = erosion_shader();
+    assert!(wgsl.contains("fn erode(") && wgsl.contains("atomic<i32>"));
+}
+
+#[wasm_bindgen_test]
 fn erosion_in_wasm_matches_the_native_checksum() {
     // Same map, parameters and checksum as tests/erosion.rs (native).
     let n = 64;

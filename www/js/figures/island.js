@@ -37,6 +37,7 @@ export default {
     { key: 'blend', type: 'range', label: 'Falloff blend', min: 0, max: 1, step: 0.01, value: 0.7 },
     { key: 'sea', type: 'range', label: 'Sea level', min: 0.05, max: 0.6, step: 0.01, value: 0.24 },
     { key: 'erode', type: 'toggle', label: 'Erosion', value: true },
+    { key: 'backend', type: 'choice', label: 'Erosion on', options: [['auto', 'Auto'], ['gpu', 'GPU'], ['cpu', 'CPU']], value: 'auto' },
     { key: 'droplets', type: 'range', label: 'Droplets', min: 0, max: 1000000, step: 10000, value: 150000, format: k },
     { key: 'erodeSpeed', type: 'range', label: 'Erode speed', min: 0, max: 1, step: 0.01, value: 0.3 },
     { key: 'depositSpeed', type: 'range', label: 'Deposit speed', min: 0, max: 1, step: 0.01, value: 0.3 },
@@ -184,11 +185,13 @@ export default {
         if (r.type === 'error') { progressText.textContent = `Erosion failed: ${r.message}`; return; }
         const rate = r.done / Math.max(r.ms, 1) * 1000;
         stage.dataset.rate = String(Math.round(rate));
+        stage.dataset.backend = r.backend;
+        const on = r.backend === 'gpu' ? ' on the GPU' : r.fallbackReason ? ` on the CPU (${r.fallbackReason})` : ' on the CPU';
         progress.max = r.total || 1;
         progress.value = r.done;
         progressText.textContent = r.type === 'done'
-          ? `${fmt(r.done)} droplets in ${(r.ms / 1000).toFixed(2)} s (${k(Math.round(rate / 1000) * 1000)}/s); eroded ${r.budget.eroded.toFixed(1)}, deposited ${r.budget.deposited.toFixed(1)}`
-          : `Cancelled after ${fmt(r.done)} of ${fmt(r.total)} droplets.`;
+          ? `${fmt(r.done)} droplets in ${(r.ms / 1000).toFixed(2)} s (${k(Math.round(rate / 1000) * 1000)}/s)${on}; eroded ${r.budget.eroded.toFixed(1)}, deposited ${r.budget.deposited.toFixed(1)}`
+          : `Cancelled after ${fmt(r.done)} of ${fmt(r.total)} droplets${on}.`;
         redraw();
       },
     });
@@ -198,10 +201,10 @@ export default {
       // The sea is erosion's base level: rivers stop at the coast and the island keeps its outline.
       seaLevel: s.sea,
     });
-    const erosionKey = (s) => JSON.stringify([shapedKey, erosionParams(s), s.droplets]);
+    const erosionKey = (s) => JSON.stringify([shapedKey, erosionParams(s), s.droplets, s.backend]);
     const erosionJob = () => {
       const n = Math.round(Math.sqrt(shaped.length)); // `size` may still be the drawn map's
-      return { width: n, height: n, heights: shaped, params: erosionParams(current), droplets: current.droplets };
+      return { width: n, height: n, heights: shaped, params: erosionParams(current), droplets: current.droplets, backend: current.backend };
     };
 
     // Which heightmap the rest of the pipeline sees: eroded (kept), the live preview
