@@ -35,17 +35,12 @@ const rows = await page.evaluate(async ({ gpuDroplets, cpuDroplets }) => {
   const E = await import('/js/erosion.js');
   const lf = await import('/pkg/landform.js');
   await lf.default();
+  const { islandMap } = await import('/bench/island-map.js');
   const adapter = await navigator.gpu?.requestAdapter();
   const info = adapter?.info ?? {};
   const out = [];
   for (const n of [512, 1024]) {
-    const f = new lf.Field({ noise: 'perlin', seed: 7, fractal: { kind: 'fbm', octaves: 7, persistence: 0.5, lacunarity: 2 } });
-    const h = new Float32Array(n * n);
-    f.fill2d(h, { width: n, height: n, scale: n / 3.2 });
-    f.free();
-    lf.normalize(h);
-    lf.redistribute(h, 1.6);
-    lf.islandFalloff(h, n, n, { shape: 'radial', blend: 0.7 });
+    const h = islandMap(lf, n);
     const opts = { seed: 7, seaLevel: 0.24 };
     const rate = async (backend, droplets) => {
       await E.erode(h, n, n, { ...opts, droplets: 2000 }, { backend });

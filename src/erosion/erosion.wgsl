@@ -181,24 +181,32 @@ fn erode_brush(c: vec2<i32>, amount: f32, floor: i32, room: i32) -> i32 {
   return taken;
 }
 
+// The settle area: the cells within `settle_radius` of a centre, the j-th of the square of
+// side 2·settle_reach + 1 row by row (settle_cell: its map index, −1 off the area or map).
+fn settle_cells() -> i32 { return (2 * p.settle_reach + 1) * (2 * p.settle_reach + 1); }
+fn settle_cell(c: vec2<i32>, j: i32) -> i32 {
+  let side = 2 * p.settle_reach + 1;
+  let dx = j % side - p.settle_reach;
+  let dy = j / side - p.settle_reach;
+  let x = c.x + dx;
+  let y = c.y + dy;
+  if (sqrt(f32(dx * dx + dy * dy)) < p.settle_radius && on_map(x, y)) { return y * i32(p.width) + x; }
+  return -1;
+}
+
 // What raising every settle-area cell below `level` to it (a sea cell at most to just
 // under the sea) takes, or `limit + 1` once that is more than `limit`.
 fn fill_volume(c: vec2<i32>, level: i32, limit: i32) -> i32 {
-  let r = p.settle_reach;
   var sum = 0;
-  for (var dy = -r; dy <= r; dy++) {
-    for (var dx = -r; dx <= r; dx++) {
-      let x = c.x + dx;
-      let y = c.y + dy;
-      if (sqrt(f32(dx * dx + dy * dy)) < p.settle_radius && on_map(x, y)) {
-        let h = cell(u32(y) * p.width + u32(x));
-        var top = level;
-        if (wet(h)) { top = min(top, p.sea_fixed - 1); }
-        if (top > h) {
-          sum += min(top - h, limit + 1 - sum);
-          if (sum > limit) { return limit + 1; }
-        }
-      }
+  for (var j = 0; j < settle_cells(); j++) {
+    let i = settle_cell(c, j);
+    if (i < 0) { continue; }
+    let h = cell(u32(i));
+    var top = level;
+    if (wet(h)) { top = min(top, p.sea_fixed - 1); }
+    if (top > h) {
+      sum += min(top - h, limit + 1 - sum);
+      if (sum > limit) { return limit + 1; }
     }
   }
   return sum;
@@ -208,18 +216,14 @@ fn fill_volume(c: vec2<i32>, level: i32, limit: i32) -> i32 {
 // the area's rim, whose fill takes no more than `load` (the volume is monotone in L, so
 // bisection finds it exactly); returns what the map gained.
 fn settle(c: vec2<i32>, load: i32) -> i32 {
-  let r = p.settle_reach;
   var lo = I32_MAX;
   var rim = -I32_MAX;
-  for (var dy = -r; dy <= r; dy++) {
-    for (var dx = -r; dx <= r; dx++) {
-      let x = c.x + dx;
-      let y = c.y + dy;
-      if (sqrt(f32(dx * dx + dy * dy)) < p.settle_radius && on_map(x, y)) {
-        let h = cell(u32(y) * p.width + u32(x));
-        lo = min(lo, h);
-        rim = max(rim, h);
-      }
+  for (var j = 0; j < settle_cells(); j++) {
+    let i = settle_cell(c, j);
+    if (i >= 0) {
+      let h = cell(u32(i));
+      lo = min(lo, h);
+      rim = max(rim, h);
     }
   }
   if (lo >= rim) { return 0; } // a flat: nowhere lower to go
@@ -236,15 +240,9 @@ fn settle(c: vec2<i32>, load: i32) -> i32 {
     }
   }
   var put = 0;
-  for (var dy = -r; dy <= r; dy++) {
-    for (var dx = -r; dx <= r; dx++) {
-      let x = c.x + dx;
-      let y = c.y + dy;
-      if (sqrt(f32(dx * dx + dy * dy)) < p.settle_radius && on_map(x, y)) {
-        let i = u32(y) * p.width + u32(x);
-        put += raise(i, min(a - cell(i), load - put), a);
-      }
-    }
+  for (var j = 0; j < settle_cells(); j++) {
+    let i = settle_cell(c, j);
+    if (i >= 0) { put += raise(u32(i), min(a - cell(u32(i)), load - put), a); }
   }
   return put;
 }

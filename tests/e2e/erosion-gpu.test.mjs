@@ -33,16 +33,8 @@ async function open({ noGpu = false } = {}) {
     const lf = await import('/pkg/landform.js');
     await lf.default();
     globalThis.lf = lf;
-    globalThis.__island = (n, seed = 7) => {
-      const f = new lf.Field({ noise: 'perlin', seed, fractal: { kind: 'fbm', octaves: 7, persistence: 0.5, lacunarity: 2 } });
-      const h = new Float32Array(n * n);
-      f.fill2d(h, { width: n, height: n, scale: n / 3.2 });
-      f.free();
-      lf.normalize(h);
-      lf.redistribute(h, 1.6);
-      lf.islandFalloff(h, n, n, { shape: 'radial', blend: 0.7 });
-      return h;
-    };
+    const { islandMap } = await import('/bench/island-map.js');
+    globalThis.__island = (n) => islandMap(lf, n);
     // A smooth 64² bowl with ripples, on the fixed-point grid (millionths).
     globalThis.__bowl = () => {
       const n = 64, h = new Float32Array(n * n);
@@ -306,6 +298,23 @@ test('erosion.js: abort mid-run and a lost device reject, release every buffer, 
   assert.equal(r.next, 'gpu');
   assert.ok(r.changed);
   assert.equal(r.live, 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('erosion.js: the package copy (pkg/erosion.js, its worker and GPU module) runs both backends', async () => {
+  const { page, errors } = await open();
+  const r = await page.evaluate(async () => {
+    const P = await import('/pkg/erosion.js');
+    const h = __bowl();
+    const cpu = await P.erode(h, 64, 64, { droplets: 500, seed: 3 }, { backend: 'cpu' });
+    const gpu = await P.erode(h, 64, 64, { droplets: 500, seed: 3 }, { backend: 'gpu' });
+    const site = await E.erode(h, 64, 64, { droplets: 500, seed: 3 }, { backend: 'cpu' });
+    return { backends: [cpu.backend, gpu.backend], same: cpu.heights.every((v, i) => v === site.heights[i]), moved: gpu.heights.some((v, i) => v !== h[i]) };
+  });
+  assert.deepEqual(r.backends, ['cpu', 'gpu']);
+  assert.ok(r.same, 'the package and the site give the same CPU bits');
+  assert.ok(r.moved);
   assert.deepEqual(errors, []);
   await page.close();
 });
