@@ -14,10 +14,16 @@ export class GpuUnavailable extends Error {
   constructor(message) { super(message); this.name = 'GpuUnavailable'; }
 }
 
-let cached = null;
+let cached = null, pending = null;
 
-async function acquire() {
-  if (cached && !cached.lost) return cached;
+// The cached device, or one being made (concurrent callers share it), or a new one.
+function acquire() {
+  if (cached && !cached.lost) return Promise.resolve(cached);
+  pending ??= create().finally(() => { pending = null; });
+  return pending;
+}
+
+async function create() {
   const gpu = globalThis.navigator?.gpu;
   if (!gpu) throw new GpuUnavailable('this browser has no WebGPU (navigator.gpu is missing)');
   const adapter = await gpu.requestAdapter();
@@ -29,7 +35,7 @@ async function acquire() {
   } catch (e) {
     throw new GpuUnavailable(`the WebGPU device could not be created (${e.message})`);
   }
-  // A software adapter (SwiftShader, `isFallbackAdapter`) runs the shader about 30×
+  // A software adapter (SwiftShader, `isFallbackAdapter`) runs the shader 10–30×
   // slower than the CPU eroder in wasm (README benchmark): 'auto' passes it over.
   const info = adapter.info ?? {};
   const software = !!(info.isFallbackAdapter ?? adapter.isFallbackAdapter);
