@@ -66,14 +66,29 @@ export function buildControls(host, controls, state, onChange, onAction = () => 
     } else if (c.type === 'choice') {
       const group = el('div', { class: 'lf-control lf-choice', role: 'radiogroup', 'aria-label': c.label, 'data-key': c.key });
       if (c.label) group.append(el('span', { class: 'lf-label' }, c.label));
+      // The ARIA radio-group pattern: one Tab stop (the checked option, roving
+      // tabindex); arrow keys, Home and End move the choice and the focus.
+      const choose = (value) => { setters[c.key](value); onChange(c.key, value, false); };
       const buttons = c.options.map(([value, text]) => {
         const b = el('button', { type: 'button', role: 'radio', 'data-value': value }, text);
-        b.addEventListener('click', () => { setters[c.key](value); onChange(c.key, value, false); });
+        b.addEventListener('click', () => choose(value));
         group.append(b);
         return b;
       });
+      group.addEventListener('keydown', (e) => {
+        const at = buttons.indexOf(e.target);
+        const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+        const to = e.key === 'Home' ? 0 : e.key === 'End' ? buttons.length - 1 : step ? (at + step + buttons.length) % buttons.length : -1;
+        if (at < 0 || to < 0) return;
+        e.preventDefault();
+        buttons[to].focus();
+        choose(buttons[to].dataset.value);
+      });
       host.append(group);
-      setters[c.key] = (v) => buttons.forEach((b) => b.setAttribute('aria-checked', String(b.dataset.value === v)));
+      setters[c.key] = (v) => buttons.forEach((b) => {
+        b.setAttribute('aria-checked', String(b.dataset.value === v));
+        b.tabIndex = b.dataset.value === v ? 0 : -1;
+      });
       setters[c.key](state[c.key]);
     } else if (c.type === 'seed') {
       const b = el('button', { type: 'button', class: 'lf-control lf-seed', 'data-key': c.key });

@@ -5,6 +5,7 @@
 import { buildControls, parseValue, el } from './controls.js';
 import { landform } from './landform.js';
 import { png16, float32 } from './export.js';
+import { snapshot } from './snapshot.js';
 
 /** The state a figure starts from: its defaults, overridden by `overrides` (strings). */
 export function initialState(def, overrides = {}) {
@@ -125,10 +126,10 @@ function showCode(tools, code) {
   box.select();
 }
 
+// The whole stage as the reader sees it (every panel, with its labels).
 function exportPng(def, stage) {
-  const canvas = stage.querySelector('canvas');
-  if (!canvas) return;
-  canvas.toBlob((blob) => download(blob, `landform-${def.name}.png`));
+  if (!stage.querySelector('canvas')) return;
+  snapshot(stage).toBlob((blob) => download(blob, `landform-${def.name}.png`));
 }
 
 /** Saves a Blob as a file. */

@@ -6,10 +6,20 @@ import { createPool } from './pool.js';
 
 let ready = null;
 let shared = null;
+let compiled = null;
+
+// The .wasm, fetched and compiled once for the page and its workers (a host that sends
+// the wrong MIME type for .wasm defeats compileStreaming; then compile the bytes).
+function wasmModule() {
+  const url = new URL('../pkg/landform_bg.wasm', import.meta.url);
+  const bytes = () => fetch(url).then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b));
+  compiled ??= WebAssembly.compileStreaming ? WebAssembly.compileStreaming(fetch(url)).catch(bytes) : bytes();
+  return compiled;
+}
 
 /** Resolves to the landform module (`Field`, `Grid`, terrain functions, …). */
 export function landform() {
-  ready ??= init({ module_or_path: new URL('../pkg/landform_bg.wasm', import.meta.url) }).then(() => api);
+  ready ??= wasmModule().then((module) => init({ module_or_path: module })).then(() => api);
   return ready;
 }
 
@@ -19,7 +29,7 @@ export function landform() {
  * Figures use it for work that would hold the main thread for more than a frame.
  */
 export function pool() {
-  shared ??= createPool();
+  shared ??= createPool({ module: wasmModule() });
   return shared;
 }
 

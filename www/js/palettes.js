@@ -43,3 +43,30 @@ export function paint(image, values, lo, hi, name) {
   }
   return image;
 }
+
+const BINS = 4096;
+
+/**
+ * Writes `values` into `image.data` by rank instead of by value: each pixel's colour
+ * is the ramp at its quantile among all of `values` (from a 4096-bin histogram), so
+ * every stretch of the ramp covers its share of the picture whatever the field's
+ * distribution. fBm sums cluster near 0, so a linear map over the theoretical range
+ * would leave the ends of the ramp (deep water, snow) almost empty.
+ */
+export function paintRanked(image, values, name) {
+  let lo = Infinity, hi = -Infinity;
+  for (const v of values) { if (v < lo) lo = v; if (v > hi) hi = v; }
+  const k = (BINS - 1) / (hi - lo || 1);
+  const counts = new Uint32Array(BINS);
+  for (const v of values) counts[((v - lo) * k) | 0]++;
+  // Quantile of each bin's middle, scaled to the ramp's 256 entries.
+  const rank = new Uint8Array(BINS);
+  for (let b = 0, below = 0; b < BINS; b++) {
+    rank[b] = Math.min(255, Math.floor(256 * (below + counts[b] / 2) / values.length));
+    below += counts[b];
+  }
+  const lut32 = new Uint32Array(ramp(name).buffer);
+  const px = new Uint32Array(image.data.buffer);
+  for (let i = 0; i < values.length; i++) px[i] = lut32[rank[((values[i] - lo) * k) | 0]];
+  return { image, lo, hi };
+}

@@ -15,7 +15,7 @@ const FILLED = rgb(120, 78, 66), TUNNEL = rgb(232, 140, 40);
 export default {
   name: 'caves',
   title: 'Caves from a threshold, cleaned up by a cellular automaton',
-  caption: 'Figure 6. Left: Perlin noise (a few octaves, for ragged edges worth cleaning up) mapped to [0, 1]; every cell below the threshold is rock (dark), the rest air (light). Raise the threshold and the caves close; lower it and the rock crumbles. Pink: pockets, caves smaller than the minimum size. Right: after the cellular automaton (an air cell turns to rock when at least “birth” of its 8 neighbours are rock; rock survives with at least “survival” rock neighbours) and then either keeping the pockets, filling them (brown), or joining every cave to the largest with one-cell tunnels (orange).',
+  caption: 'Figure 6. “Threshold only”: Perlin noise (a few octaves, for ragged edges worth cleaning up) mapped to [0, 1]; every cell below the threshold is rock (dark), the rest air (light). Raise the threshold and the caves close; lower it and the rock crumbles. Pink: pockets, caves smaller than the minimum size. “Smoothed, pockets handled”: the same map after the cellular automaton (an air cell turns to rock when at least “birth” of its 8 neighbours are rock; rock survives with at least “survival” rock neighbours) and then either keeping the pockets, filling them (brown), or joining every cave to the largest with one-cell tunnels (orange).',
   controls: [
     { key: 'threshold', type: 'range', label: 'Threshold', min: 0.3, max: 0.7, step: 0.01, value: 0.5 },
     { key: 'scale', type: 'range', label: 'Scale', min: 6, max: 60, step: 1, value: 20 },

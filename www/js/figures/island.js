@@ -18,6 +18,15 @@ import { biomePalette, paintMap, paint3dColors, paintThumbs } from './island-pai
 
 const k = (v) => (v >= 1e6 ? `${v / 1e6}M` : v >= 1000 ? `${v / 1000}k` : String(v));
 
+// The erosion budget in words. Heights run from 0 to 1 (the whole relief), so the soil
+// moved is counted in cell-heights: a column one cell across and the relief tall.
+function soil({ eroded, deposited }, s) {
+  const cells = Number(s?.size ?? 256) ** 2;
+  const round = (v) => Math.round(v).toLocaleString('en');
+  return `Soil moved: ${round(eroded)} cell-heights eroded, ${round(deposited)} deposited`
+    + ` (spread over the map, a layer ${(100 * eroded / cells).toFixed(1)} % of the relief deep).`;
+}
+
 
 export default {
   name: 'island',
@@ -32,7 +41,7 @@ export default {
     { key: 'features', type: 'range', label: 'Feature size', min: 1.5, max: 8, step: 0.1, value: 3.2, digits: 1, format: (v) => `${Number(v).toFixed(1)}/map` },
     { key: 'warp', type: 'toggle', label: 'Domain warp', value: true },
     { key: 'warpStrength', type: 'range', label: 'Warp strength', min: 0, max: 1.5, step: 0.01, value: 0.45 },
-    { key: 'exponent', type: 'range', label: 'Redistribution e^k', min: 0.5, max: 4, step: 0.05, value: 1.6 },
+    { key: 'exponent', type: 'range', label: 'Height exponent k', min: 0.5, max: 4, step: 0.05, value: 1.6 },
     { key: 'falloff', type: 'choice', label: 'Falloff', options: [['radial', 'Radial'], ['square', 'Square bump']], value: 'radial' },
     { key: 'blend', type: 'range', label: 'Falloff blend', min: 0, max: 1, step: 0.01, value: 0.7 },
     { key: 'sea', type: 'range', label: 'Sea level', min: 0.05, max: 0.6, step: 0.01, value: 0.24 },
@@ -69,9 +78,10 @@ export default {
     const progress = el('progress', { class: 'lf-progress', max: 1, value: 0, 'aria-label': 'Erosion progress' });
     const progressText = el('span', { class: 'lf-erosion-text', role: 'status' }, '');
     const cancelBtn = el('button', { type: 'button', class: 'lf-cancel', 'data-action': 'cancel', disabled: '' }, 'Cancel');
-    const timing = el('span', { class: 'lf-timing' }, '');
+    // Empty unless something fails; the timings go to data-timing (tests, devtools).
+    const problem = el('p', { class: 'lf-note', role: 'alert' }, '');
     // The pipeline, one small map per stage, refreshed on every change.
-    const STAGES = [['fbm', 'fBm'], ['warped', 'Warped'], ['redistributed', 'e^k'], ['island', 'Falloff'], ['moisture', 'Moisture'],
+    const STAGES = [['fbm', 'fBm'], ['warped', 'Warped'], ['redistributed', 'Redistributed'], ['island', 'Falloff'], ['moisture', 'Moisture'],
       ['erosion', 'Eroded'], ['filled', 'Filled'], ['flow', 'Drainage'], ['biomes', 'Biomes']];
     const THUMB = 72;
     const thumbs = {};
@@ -82,7 +92,7 @@ export default {
     }));
     stage.append(
       el('div', { class: 'lf-panel lf-island-panel' }, map, readout, legendBox),
-      el('div', { class: 'lf-panel lf-island-panel' }, view3d, glNote, timing),
+      el('div', { class: 'lf-panel lf-island-panel' }, view3d, glNote, problem),
       el('div', { class: 'lf-erosion' }, el('span', { class: 'lf-label' }, 'Erosion'), progress, progressText, cancelBtn),
       strip,
     );
@@ -153,7 +163,7 @@ export default {
     function redrawAfter(job) {
       if (job === awaited) return;
       awaited = job;
-      job.then(() => { if (!destroyed) compute(current); }, (e) => { timing.textContent = `Failed: ${e.message}`; });
+      job.then(() => { if (!destroyed) compute(current); }, (e) => { problem.textContent = e.message; });
     }
 
     // Filling and drainage of the heightmap the pipeline sees, in a pool worker.
@@ -187,7 +197,7 @@ export default {
         progress.max = r.total || 1;
         progress.value = r.done;
         progressText.textContent = r.type === 'done'
-          ? `${fmt(r.done)} droplets in ${(r.ms / 1000).toFixed(2)} s (${k(Math.round(rate / 1000) * 1000)}/s); eroded ${r.budget.eroded.toFixed(1)}, deposited ${r.budget.deposited.toFixed(1)}`
+          ? `${fmt(r.done)} droplets in ${(r.ms / 1000).toFixed(2)} s (${k(Math.round(rate / 1000) * 1000)}/s). ${soil(r.budget, current)}`
           : `Cancelled after ${fmt(r.done)} of ${fmt(r.total)} droplets.`;
         redraw();
       },
@@ -366,7 +376,7 @@ export default {
         paintStages(s);
         const t4 = performance.now();
         const ms = (x) => x.toFixed(1);
-        timing.textContent = `${size}²: in ${workers.size} workers: noise+shape ${ms(upMs)} ms, fill+flow ${ms(hydroMs)} ms · here: rivers+biomes ${ms(t2 - t1)} ms, paint ${ms(t4 - t3)} ms`;
+        stage.dataset.timing = `${size}²: in ${workers.size} workers: noise+shape ${ms(upMs)} ms, fill+flow ${ms(hydroMs)} ms · here: rivers+biomes ${ms(t2 - t1)} ms, paint ${ms(t4 - t3)} ms`;
         stage.dataset.ms = (t2 - t0 + t4 - t3).toFixed(1);
         const key = erosionKey(s);
         map.dataset.terrain = terrain === shaped ? 'shaped' : terrain === runner.result(key) ? (runner.partial(key) ? 'partial' : 'eroded') : 'preview';
@@ -392,7 +402,8 @@ export default {
       const set = (key, text) => { readout.querySelector(`[data-readout="${key}"]`).textContent = text; };
       set('elevation', `Elevation ${terrain[i].toFixed(3)}${terrain[i] < current.sea ? ' (under sea)' : ''}`);
       set('moisture', `Moisture ${moisture[i].toFixed(2)}`);
-      set('flow', `Flow ${Math.round(acc[i]).toLocaleString('en')} cells${rivers[i] ? ' (river)' : lake[i] ? ' (lake)' : ''}`);
+      const area = Math.round(acc[i]);
+      set('flow', `Drains ${area.toLocaleString('en')} cell${area === 1 ? '' : 's'}${rivers[i] ? ' (river)' : lake[i] ? ' (lake)' : ''}`);
       set('biome', `Biome ${lake[i] ? 'Lake' : legend[ids[i]].name}`);
       readout.dataset.cell = `${x},${y}`;
     }

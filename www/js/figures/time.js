@@ -32,7 +32,7 @@ const FIRE_LUT = (() => {
 export default {
   name: 'time',
   title: 'Time as an axis: clouds, water, marble, wood and fire',
-  caption: 'Figure 9. Left: 2D slices of 4D simplex fBm whose last two coordinates travel once around a circle per loop, so the last frame meets the first without a jump. Right: the same noise bends sine stripes into marble, distance rings into wood, and a glow that fades with height into fire rising upwards. Warp distorts the noise itself before it is used.',
+  caption: 'Figure 9. First picture (clouds): 2D slices of 4D simplex fBm whose last two coordinates travel once around a circle per loop, so the last frame meets the first without a jump. Second picture: the same noise bends sine stripes into marble, distance rings into wood, and a glow that fades with height into fire rising upwards. Warp distorts the noise itself before it is used.',
   controls: [
     { key: 'play', type: 'button', label: '❚❚ Pause' },
     { key: 'scene', type: 'choice', label: 'Animate', options: [['clouds', 'Clouds'], ['water', 'Water']], value: 'clouds' },
