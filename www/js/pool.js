@@ -25,8 +25,8 @@ const MIN_BAND = 65536;
 const now = () => performance.timeOrigin + performance.now();
 
 /** What a reader sees when the browser will not start landform's workers. */
-export const WORKER_FAILED = 'This figure needs background workers, and the browser would not start them here.'
-  + ' Open it on its own page, or, if you host the files, serve them with the header Access-Control-Allow-Origin: *.';
+export const WORKER_FAILED = 'The browser would not start the background workers it needs here.'
+  + ' Open it on its own page, or, if you host these files, serve them with the header Access-Control-Allow-Origin: *.';
 
 /**
  * Starts module worker `url` (resolved against this file). Browsers refuse

@@ -41,7 +41,8 @@ async function mount(slot) {
     slot.dataset.ready = 'true';
   } catch (e) {
     slot.dataset.ready = 'error';
-    slot.textContent = `This figure could not start: ${e.message}`;
+    slot.textContent = `This figure could not start. ${e.message}`;
+    slot.classList.add('lf-failed');
     console.error(e);
   }
 }
