@@ -7,6 +7,9 @@
 //   { key: 'seed', type: 'seed', label: 'New seed', value: 42 }
 //   { key: 'ridges', type: 'toggle', label: 'Ridges', value: false }
 //   { key: 'run', type: 'button', label: 'Erode' }          (fires onAction, holds no state)
+//
+// Any control may name a `group`: consecutive controls of one group are boxed under
+// its name, in a <details> that the figure may list as closed (`closedGroups`).
 
 let uid = 0;
 
@@ -42,14 +45,28 @@ export function parseValue(c, s) {
 }
 
 /**
- * Builds the controls into `host`. `onChange(key, value, live)` fires on every change
+ * Builds the controls into `root`. `onChange(key, value, live)` fires on every change
  * (`live` is true while a slider is being dragged); `onAction(key)` for buttons.
  * Returns `set(key, value)` to move a control programmatically (e.g. a seed button).
  */
-export function buildControls(host, controls, state, onChange, onAction = () => {}) {
+export function buildControls(root, controls, state, onChange, onAction = () => {}, { closed = [] } = {}) {
   const setters = {};
+  let host = root, group = null;
   for (const c of controls) {
     const id = `lf-c${++uid}`;
+    // Consecutive controls with the same `group` share a <details> box headed by the
+    // group's name; groups named in `closed` start folded (rarely used settings).
+    if ((c.group ?? null) !== group) {
+      group = c.group ?? null;
+      host = root;
+      if (group) {
+        const box = el('details', { class: 'lf-group', 'data-group': group }, el('summary', {}, group));
+        box.open = !closed.includes(group);
+        host = el('div', { class: 'lf-group-body' });
+        box.append(host);
+        root.append(box);
+      }
+    }
     if (c.type === 'range') {
       const out = el('output', { for: id, class: 'lf-value' }, formatValue(c, state[c.key]));
       const input = el('input', { id, type: 'range', min: c.min, max: c.max, step: c.step ?? 1, 'data-key': c.key });

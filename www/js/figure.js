@@ -60,7 +60,8 @@ export async function createFigure(host, def, { state: overrides = {}, permalink
   const controls = el('div', { class: 'lf-controls' });
   const tools = el('div', { class: 'lf-tools' });
   const caption = el('figcaption', {}, def.caption ?? '');
-  const figure = el('figure', { class: 'lf-figure', 'data-figure': def.name }, stage, controls, caption, tools);
+  // layout 'side': controls beside the stage on wide screens (figure.css).
+  const figure = el('figure', { class: `lf-figure${def.layout === 'side' ? ' lf-side' : ''}`, 'data-figure': def.name }, stage, controls, caption, tools);
   host.replaceChildren(figure);
 
   const instance = await def.mount(stage, state, lf);
@@ -78,7 +79,7 @@ export async function createFigure(host, def, { state: overrides = {}, permalink
       instance.update(state, keys);
     });
   };
-  const set = buildControls(controls, def.controls, state, onChange, (key) => instance.action?.(key, state, set));
+  const set = buildControls(controls, def.controls, state, onChange, (key) => instance.action?.(key, state, set), { closed: def.closedGroups });
   instance.bind?.(set);
 
   const status = el('span', { class: 'lf-status', role: 'status' });
