@@ -23,6 +23,32 @@ export function landform() {
   return ready;
 }
 
+// Compiled Fields by spec (JSON), most recently used last, shared by every figure.
+const fields = new Map();
+const FIELDS = 32;
+
+/**
+ * The compiled `Field` for `spec`, from a page-wide cache (call after `landform()` has
+ * resolved). Figures ask for it where they use it instead of keeping their own copy and
+ * freeing the old one; the least recently used of more than 32 is freed, so use the
+ * field at once and ask again next time rather than holding it across an `await`.
+ */
+export function fieldFor(spec) {
+  const key = JSON.stringify(spec);
+  let f = fields.get(key);
+  if (f) fields.delete(key);
+  else {
+    f = new api.Field(spec);
+    if (fields.size >= FIELDS) {
+      const [oldest, old] = fields.entries().next().value;
+      fields.delete(oldest);
+      old.free();
+    }
+  }
+  fields.set(key, f);
+  return f;
+}
+
 /**
  * The page's worker pool (js/pool.js), shared by every figure: created on first use,
  * `navigator.hardwareConcurrency` workers, never closed (the workers end with the page).

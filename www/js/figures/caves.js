@@ -3,6 +3,7 @@
 // joined to the largest. All of it runs in landform (caveThreshold, caveSmooth,
 // caveRegions, cavePockets, caveConnect); this module only draws and counts.
 import { canvas } from '../figure.js';
+import { fieldFor } from '../landform.js';
 import { el } from '../controls.js';
 
 const W = 192, H = 128, K = 2; // cells, and pixels per cell
@@ -41,7 +42,6 @@ export default {
     const readout = el('div', { class: 'lf-ptext lf-full', 'aria-live': 'polite' }, table);
     stage.append(readout);
     const values = new Float32Array(W * H);
-    let field = null, fieldKey = '';
 
     // Paints a grid; `shade(i)` may override the colour of cell i.
     function draw(panel, grid, shade) {
@@ -67,9 +67,7 @@ export default {
     }
 
     function update(s) {
-      const key = `${s.seed}/${s.octaves}`;
-      if (key !== fieldKey) { field?.free(); field = new lf.Field({ noise: 'perlin', seed: s.seed, fractal: { kind: 'fbm', octaves: s.octaves } }); fieldKey = key; }
-      field.fill2d(values, { width: W, height: H, scale: s.scale, x0: 0.5, y0: 0.5 });
+      fieldFor({ noise: 'perlin', seed: s.seed, fractal: { kind: 'fbm', octaves: s.octaves } }).fill2d(values, { width: W, height: H, scale: s.scale, x0: 0.5, y0: 0.5 });
       for (let i = 0; i < values.length; i++) values[i] = (values[i] + 1) / 2;
       const raw = lf.caveThreshold(values, s.threshold);
       const smooth = lf.caveSmooth(raw, W, H, s.iterations, s.birth, s.survival);
@@ -95,6 +93,6 @@ export default {
       );
     }
     update(state);
-    return { update, destroy() { field?.free(); } };
+    return { update };
   },
 };

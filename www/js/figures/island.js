@@ -11,7 +11,7 @@
 // something upstream of it changes.
 import { canvas, download } from '../figure.js';
 import { el } from '../controls.js';
-import { pool, latest } from '../landform.js';
+import { pool, latest, fieldFor } from '../landform.js';
 import { createTerrainView } from './island-gl.js';
 import { ErosionRunner } from './island-erosion.js';
 import { biomePalette, paintMap, paint3dColors, paintThumbs } from './island-paint.js';
@@ -339,14 +339,13 @@ export default {
       // Plain (unwarped) fBm at each picture's size, for the first stage.
       const pk = JSON.stringify([s.seed, s.features]);
       if (pk !== plainKey) {
-        const f = new lf.Field({ noise: 'perlin', seed: s.seed, fractal: { kind: 'fbm', octaves: 7, persistence: 0.5, lacunarity: 2 }, offset: [(s.seed % 97) * 13.37, (s.seed % 89) * 7.91, 0] });
+        const f = fieldFor({ noise: 'perlin', seed: s.seed, fractal: { kind: 'fbm', octaves: 7, persistence: 0.5, lacunarity: 2 }, offset: [(s.seed % 97) * 13.37, (s.seed % 89) * 7.91, 0] });
         plain = targets('fbm').map(({ image: img }) => {
           const v = new Float32Array(img.width * img.width);
           f.fill2d(v, { width: img.width, height: img.width, scale: img.width / s.features });
           lf.normalize(v);
           return v;
         });
-        f.free();
         plainKey = pk;
       }
       targets('fbm').forEach(({ ctx: out, image: img }, t) => {

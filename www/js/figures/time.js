@@ -6,7 +6,7 @@
 // main thread only paints, and a frame whose fills are not back yet is skipped.
 import { canvas } from '../figure.js';
 import { el } from '../controls.js';
-import { pool } from '../landform.js';
+import { pool, fieldFor } from '../landform.js';
 
 const N = 128; // animated panel side, in samples
 const M = 192; // material panel side
@@ -42,7 +42,7 @@ export default {
     { key: 'warp', type: 'range', label: 'Warp', min: 0, max: 3, step: 0.05, value: 0.8 },
   ],
 
-  async mount(stage, state, lf) {
+  async mount(stage, state) {
     const skyC = canvas(N, N, 'Animated clouds or water');
     const matC = canvas(M, M, 'Procedural material');
     skyC.style.width = matC.style.width = '320px';
@@ -73,9 +73,7 @@ export default {
       specs.water = { noise: 'simplex', seed: 9, fractal: { kind: 'ridged', octaves: 3, persistence: 0.5, lacunarity: 2 } };
       specs.material = { noise: 'simplex', seed: 23, fractal: { kind: 'fbm', octaves: 4, persistence: 0.5, lacunarity: 2 }, ...(warp && { warp }) };
       for (const [name, spec] of Object.entries(specs)) {
-        const f = new lf.Field(spec);
-        ranges[name] = f.range;
-        f.free();
+        ranges[name] = fieldFor(spec).range;
       }
       fieldKey = k;
     }
