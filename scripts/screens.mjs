@@ -18,7 +18,7 @@ for (const href of pages) {
     await page.evaluate(() => window.landformMountAll?.());
     await page.waitForFunction(() => [...document.querySelectorAll('div[data-figure], landform-figure')].every((e) => e.dataset.ready), null, { timeout: 120000 });
     // Let workers, erosion and animations settle, then back to the top.
-    await page.waitForTimeout(3000);
+    await page.waitForTimeout(8000);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(300);
     const name = `${href.replace('.html', '')}-${w}`;

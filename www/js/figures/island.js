@@ -78,7 +78,7 @@ export default {
     const dpr = Math.min(2, window.devicePixelRatio || 1);
     const view3d = canvas(Math.round(520 * dpr), Math.round(390 * dpr), 'Island in 3D: drag, wheel or arrow keys to orbit');
     view3d.classList.add('lf-island-3d');
-    const glNote = el('p', { class: 'lf-note' }, 'Drag to orbit · wheel/pinch to zoom · arrow keys when focused');
+    const glNote = el('p', { class: 'lf-note' }, 'Drag to orbit (touch: sideways, or two fingers; a vertical swipe scrolls the page) · wheel or pinch to zoom · arrow keys when focused');
     const progress = el('progress', { class: 'lf-progress', max: 1, value: 0, 'aria-label': 'Erosion progress' });
     const progressText = el('span', { class: 'lf-erosion-text', role: 'status' }, '');
     const cancelBtn = el('button', { type: 'button', class: 'lf-cancel', 'data-action': 'cancel', disabled: '' }, 'Cancel');
