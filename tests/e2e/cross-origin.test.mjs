@@ -55,6 +55,19 @@ test('cross-origin embed: the island figure runs its pool and erosion workers fr
   await page.close();
 });
 
+test('cross-origin embed: octaves (pool only) draws all six panels from another origin', async () => {
+  const { page, problems, el } = await openBlog('?name=octaves');
+  assert.equal(await el.getAttribute('data-ready'), 'true');
+  for (let i = 0; i < 6; i++) {
+    const lum = luminance(await pixels(el, i));
+    let lo = 1, hi = 0;
+    for (const v of lum) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+    assert.ok(hi - lo > 0.2, `panel ${i + 1} is drawn`);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 // Two ways a browser refuses workers: at once (a SecurityError from the constructor,
 // as before this fix), or later (the worker script fails to load: an error event).
 const refuse = {

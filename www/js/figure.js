@@ -64,6 +64,7 @@ export async function createFigure(host, def, { state: overrides = {}, permalink
   const figure = el('figure', { class: `lf-figure${def.layout === 'side' ? ' lf-side' : ''}`, 'data-figure': def.name }, stage, controls, caption, tools);
   host.replaceChildren(figure);
 
+  const status = el('span', { class: 'lf-status', role: 'status' });
   const instance = await def.mount(stage, state, lf);
   let frame = 0;
   const pending = new Set();
@@ -76,13 +77,16 @@ export async function createFigure(host, def, { state: overrides = {}, permalink
       frame = 0;
       const keys = [...pending];
       pending.clear();
-      instance.update(state, keys);
+      // Work that fails later (a worker that died) says so in the figure, in words.
+      Promise.resolve(instance.update(state, keys)).catch((e) => {
+        status.textContent = `This picture could not be redrawn. ${e.message}`;
+        console.error(e);
+      });
     });
   };
   const set = buildControls(controls, def.controls, state, onChange, (key) => instance.action?.(key, state, set), { closed: def.closedGroups });
   instance.bind?.(set);
 
-  const status = el('span', { class: 'lf-status', role: 'status' });
   tools.append(
     // Figures without a picture (def.noCanvas, e.g. the quiz) have nothing to save as PNG.
     ...(def.noCanvas ? [] : [el('button', { type: 'button', class: 'lf-tool', 'data-tool': 'png', onclick: () => exportPng(def, stage) }, 'Save PNG')]),
