@@ -16,7 +16,7 @@ function shares({ data }) {
   const n = data.length / 4, out = { water: 0, grass: 0, brown: 0, snow: 0 };
   for (let i = 0; i < data.length; i += 4) {
     const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
-    if (r > 225 && g > 225 && b > 225) out.snow++;
+    if (r > 215 && g > 215 && b > 215) out.snow++;
     else if (b > r + 30 && b > g) out.water++;
     else if (g > r + 20 && g > b + 20) out.grass++;
     else if (r > b + 20 && r >= g && r < 200) out.brown++;

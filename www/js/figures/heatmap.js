@@ -10,7 +10,7 @@ const SIZE = 512;
 export default {
   name: 'heatmap',
   title: 'Perlin and value noise as a heatmap',
-  caption: 'Figure 1. Scale sets how wide features are; octaves add finer layers; persistence sets how much each extra layer weighs (0.5 is classic); lacunarity how much the frequency rises between layers (2 is classic). The colours follow the map’s own spread of values: the lowest half of the cells is water, the top tenth rock and snow. Read the terrain palette as a heightmap: blue water, green grass, brown mountain, white snow.',
+  caption: 'Figure 1. Scale sets how wide features are; octaves add finer layers; persistence sets how much each extra layer weighs (0.5 is classic); lacunarity how much the frequency rises between layers (2 is classic). The colours follow the map’s own spread of values: the lowest half of the cells is water, then come grass, brown mountain (about a tenth) and, on the top few percent, rock and snow. Read the terrain palette as a heightmap: blue water, green grass, brown mountain, white snow.',
   controls: [
     { key: 'noise', type: 'choice', label: 'Noise', options: [['perlin', 'Perlin'], ['value', 'Value']], value: 'perlin' },
     { key: 'palette', type: 'choice', label: 'Palette', options: [['terrain', 'Terrain'], ['heat', 'Heat'], ['gray', 'Gray']], value: 'terrain' },
