@@ -18,12 +18,33 @@ export function snapshot(stage) {
   ctx.fillRect(0, 0, out.width, out.height);
   ctx.scale(scale, scale);
   ctx.imageSmoothingQuality = 'high';
+  drawMarks(ctx, stage, box);
   for (const c of canvases) {
     const r = c.getBoundingClientRect();
     ctx.drawImage(c, r.left - box.left, r.top - box.top, r.width, r.height);
   }
   drawText(ctx, stage, box);
   return out;
+}
+
+// Colour swatches (empty elements with a background) and progress bars.
+function drawMarks(ctx, stage, box) {
+  for (const e of stage.querySelectorAll('*')) {
+    if (e.children.length || e.textContent.trim() || e instanceof HTMLCanvasElement || !visible(e)) continue;
+    const r = e.getBoundingClientRect(), x = r.left - box.left, y = r.top - box.top;
+    if (e instanceof HTMLProgressElement) {
+      ctx.fillStyle = '#e3e6ec';
+      ctx.fillRect(x, y + r.height / 4, r.width, r.height / 2);
+      ctx.fillStyle = getComputedStyle(e).accentColor.startsWith('rgb') ? getComputedStyle(e).accentColor : '#2f6fdf';
+      ctx.fillRect(x, y + r.height / 4, r.width * (e.max ? e.value / e.max : 0), r.height / 2);
+      continue;
+    }
+    const bg = getComputedStyle(e).backgroundColor;
+    if (bg && bg !== 'transparent' && !/rgba\(.*, 0\)$/.test(bg)) {
+      ctx.fillStyle = bg;
+      ctx.fillRect(x, y, r.width, r.height);
+    }
+  }
 }
 
 function visible(e) {
