@@ -31,10 +31,12 @@ for f in erosion.js erosion-gpu.js erosion-worker.js; do
   sed -e "s#'../pkg/landform.js'#'./landform.js'#" -e "s#'../pkg/landform_bg.wasm'#'./landform_bg.wasm'#" "www/js/$f" > "$out/$f"
 done
 cp www/js/erosion.d.ts "$out/erosion.d.ts"
+# The licence texts (Cargo.toml: MIT OR Apache-2.0) ship with the package.
+cp LICENSE-MIT LICENSE-APACHE "$out/"
 node -e '
   const fs = require("fs"); const f = process.argv[1] + "/package.json";
   const p = JSON.parse(fs.readFileSync(f, "utf8"));
-  p.files = [...new Set([...(p.files || []), "pool.js", "pool-worker.js", "erosion.js", "erosion-gpu.js", "erosion-worker.js", "erosion.d.ts"])];
+  p.files = [...new Set([...(p.files || []), "pool.js", "pool-worker.js", "erosion.js", "erosion-gpu.js", "erosion-worker.js", "erosion.d.ts", "LICENSE-MIT", "LICENSE-APACHE"])];
   p.exports = { ".": { types: "./landform.d.ts", default: "./landform.js" }, "./pool.js": "./pool.js",
     "./erosion.js": { types: "./erosion.d.ts", default: "./erosion.js" }, "./package.json": "./package.json" };
   fs.writeFileSync(f, JSON.stringify(p, null, 2) + "\n");

@@ -11,6 +11,7 @@
 // before any GPU work starts.
 import init, { Eroder } from '../pkg/landform.js';
 import { GPU_MAX_HEIGHT, GpuUnavailable, gpuErode, gpuFor, gpuStarts } from './erosion-gpu.js';
+import { startWorker } from './pool.js';
 
 const RUN_KEYS = ['backend', 'onProgress', 'signal', 'concurrency', 'chunk', 'first'];
 const BACKENDS = ['auto', 'gpu', 'cpu'];
@@ -134,7 +135,13 @@ export async function erode(heights, width, height, options, run) {
 function cpu(job, width, height, t0, fallbackReason) {
   const { map, params, droplets, onProgress, signal } = job;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./erosion-worker.js', import.meta.url), { type: 'module' });
+    let worker;
+    try {
+      worker = startWorker(new URL('./erosion-worker.js', import.meta.url), 'landform-erosion');
+    } catch (e) {
+      reject(e);
+      return;
+    }
     const end = () => { worker.terminate(); signal?.removeEventListener('abort', onAbort); };
     const onAbort = () => { end(); reject(abortError(signal)); };
     signal?.addEventListener('abort', onAbort, { once: true });

@@ -7,6 +7,7 @@
 // come back through callbacks; previews at most every `previewMs`, so a fast worker
 // cannot keep the main thread busy redrawing.
 import { erode, gpuStatus } from '../erosion.js';
+import { startWorker, WORKER_FAILED } from '../pool.js';
 
 export class ErosionRunner {
   /**
@@ -119,9 +120,9 @@ export class ErosionRunner {
 
   ensureWorker() {
     if (this.worker) return this.worker;
-    this.worker = new Worker(new URL('../erosion-worker.js', import.meta.url), { type: 'module' });
+    this.worker = startWorker(new URL('../erosion-worker.js', import.meta.url), 'landform-erosion');
     this.worker.onmessage = ({ data }) => this.receive(data);
-    this.worker.onerror = (e) => { this.settle(); this.onEnd({ type: 'error', message: e.message ?? 'the worker did not start' }); };
+    this.worker.onerror = (e) => { this.settle(); this.onEnd({ type: 'error', message: WORKER_FAILED }); };
     return this.worker;
   }
 
