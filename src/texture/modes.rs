@@ -56,7 +56,8 @@ fn smoothstep(a: f32, b: f32, x: f32) -> f32 {
 }
 
 /// Quilez's technique 3: two of eight offsets, chosen and mixed by a value noise with
-/// `variation` cells per texture repeat.
+/// `variation` cells per texture repeat; the colour nudge alternates in sign with the
+/// level so that it does not bias the mean.
 pub fn iq(tex: &Texture, uv: [f32; 2], variation: f32) -> Rgba {
     let l = value_noise([uv[0] * variation, uv[1] * variation]) * 8.0;
     let ia = l.floor();
@@ -64,7 +65,9 @@ pub fn iq(tex: &Texture, uv: [f32; 2], variation: f32) -> Rgba {
     let a = tex.sample(add(uv, offset([ia as i32, 7919])));
     let b = tex.sample(add(uv, offset([ia as i32 + 1, 7919])));
     let diff = (a[0] - b[0]) + (a[1] - b[1]) + (a[2] - b[2]);
-    let m = smoothstep(0.2, 0.8, f - 0.1 * diff);
+    // The nudge favours the brighter sample on even levels, the darker on odd ones.
+    let nudge = if (ia as i32) & 1 == 0 { 0.1 } else { -0.1 };
+    let m = smoothstep(0.2, 0.8, f - nudge * diff);
     std::array::from_fn(|k| a[k] + (b[k] - a[k]) * m)
 }
 

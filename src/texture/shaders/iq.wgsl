@@ -16,6 +16,7 @@ fn lfTexIqGrad(t: texture_2d<f32>, s: sampler, uv: vec2f, variation: f32, dx: ve
   let f = l - ia;
   let a = textureSampleGrad(t, s, uv + lfOffset(vec2i(i32(ia), 7919)), dx, dy);
   let b = textureSampleGrad(t, s, uv + lfOffset(vec2i(i32(ia) + 1, 7919)), dx, dy);
-  return mix(a, b, smoothstep(0.2, 0.8, f - 0.1 * dot(a.rgb - b.rgb, vec3f(1.0))));
+  let nudge = select(-0.1, 0.1, (i32(ia) & 1) == 0);
+  return mix(a, b, smoothstep(0.2, 0.8, f - nudge * dot(a.rgb - b.rgb, vec3f(1.0))));
 }
 fn lfTexIq(t: texture_2d<f32>, s: sampler, uv: vec2f, variation: f32) -> vec4f { return lfTexIqGrad(t, s, uv, variation, dpdx(uv), dpdy(uv)); }

@@ -1,0 +1,108 @@
+// The texture page: the five sampling modes measured on rendered frames (WebGL2 on
+// SwiftShader): repetition, contrast, mean colour, triangle seams, mip-level seams,
+// triplanar on the cliff; every control changes the picture; permalink; the shader
+// strings compile (GLSL always, WGSL where WebGPU is present).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start, figure, pixels, changed, slide, settle, screenshot, luminance } from './helpers.mjs';
+import { mean, std } from './metrics.mjs';
+import { autocorrelation, power, contrastMap, detail } from './texture-metrics.mjs';
+
+const MODES = ['plain', 'hex-linear', 'hex-vp', 'iq-untiled', 'hex-mikkelsen'];
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env.close(); });
+
+const choose = async (slot, key, value) => { await slot.locator(`[data-key="${key}"] button[data-value="${value}"]`).click(); await settle(slot); };
+const both = async (slot, mode) => { await choose(slot, 'modeA', mode); await choose(slot, 'modeB', mode); };
+const channelMeans = (p) => [0, 1, 2].map((c) => { let s = 0; for (let i = c; i < p.data.length; i += 4) s += p.data[i]; return s / (p.data.length / 4) / 255; });
+
+// Triangle-grid power: the lattice's reciprocal vectors (2√3, ±2) cycles per tile are
+// not tile harmonics, so a pattern there comes from the triangles alone. Power at
+// those frequencies divided by the mean power on two rings around them (0.35 and 0.6
+// cycles per tile away): ≫ 1 for a periodic pattern, ≈ 1 for texture detail alone.
+function gridPeak(img, w, h, P) {
+  let peak = 0, ring = 0, n = 0;
+  for (const [a, b] of [[2 * Math.sqrt(3), 2], [2 * Math.sqrt(3), -2]]) {
+    peak += power(img, w, h, a / P, b / P) / 2;
+    for (let k = 0; k < 8; k++) for (const r of [0.35, 0.6]) {
+      ring += power(img, w, h, (a + r * Math.cos(k * Math.PI / 4)) / P, (b + r * Math.sin(k * Math.PI / 4)) / P);
+      n++;
+    }
+  }
+  return peak / (ring / n);
+}
+
+test('texture: repetition, contrast, mean colour and triangle seams of each mode (top view)', async () => {
+  const { page, problems } = await env.open('/texture.html');
+  const slot = await figure(page, 'texture');
+  await choose(slot, 'view', 'top');
+  const P = Number(await slot.locator('canvas').getAttribute('data-tile-px'));
+  assert.equal(P, 100);
+  const m = {};
+  for (const mode of MODES) {
+    await both(slot, mode);
+    await screenshot(slot.locator('canvas'), `texture-top-${mode}`);
+    const p = await pixels(slot);
+    const L = luminance(p), { width: w, height: h } = p;
+    m[mode] = {
+      corr: (autocorrelation(L, w, h, P, 0) + autocorrelation(L, w, h, 0, P)) / 2,
+      std: std(L), mean: channelMeans(p),
+      // The triangles of hex-linear are a pattern of contrast: measure it on (L − mean)²;
+      // the issue's check is on the image itself (L).
+      contrastPeak: ['plain', 'hex-linear', 'hex-vp'].includes(mode) ? gridPeak(contrastMap(L), w, h, P) : null,
+      peak: ['plain', 'hex-vp'].includes(mode) ? gridPeak(L, w, h, P) : null,
+    };
+  }
+  console.log(JSON.stringify(m));
+  assert.ok(m.plain.corr >= 0.8, `plain repeats: autocorrelation at the tile period ${m.plain.corr}`);
+  for (const mode of ['hex-vp', 'iq-untiled', 'hex-mikkelsen']) assert.ok(m[mode].corr <= 0.3, `${mode}: autocorrelation ${m[mode].corr}`);
+  assert.ok(m['hex-linear'].std < 0.85 * m.plain.std, `hex-linear loses contrast: ${m['hex-linear'].std} vs ${m.plain.std}`);
+  for (const mode of ['hex-vp', 'hex-mikkelsen']) assert.ok(Math.abs(m[mode].std / m.plain.std - 1) <= 0.1, `${mode} keeps contrast: ${m[mode].std} vs ${m.plain.std}`);
+  for (const mode of MODES) for (let c = 0; c < 3; c++) {
+    assert.ok(Math.abs(m[mode].mean[c] - m.plain.mean[c]) <= 0.02 * m.plain.mean[c], `${mode} mean colour ${m[mode].mean} vs ${m.plain.mean}`);
+  }
+  assert.ok(m['hex-vp'].peak <= m.plain.peak, `hex-vp triangle-grid power ${m['hex-vp'].peak} vs plain ${m.plain.peak}`);
+  assert.ok(m['hex-vp'].contrastPeak < 4, `hex-vp contrast pattern at the triangle grid ${m['hex-vp'].contrastPeak}`);
+  // The measure sees triangles where they are: hex-linear's contrast dips.
+  assert.ok(m['hex-linear'].contrastPeak > 20, `hex-linear contrast pattern at the triangle grid ${m['hex-linear'].contrastPeak}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('texture: triplanar keeps the cliff unstretched; screenshots of every mode in the scene', async () => {
+  const { page, problems } = await env.open('/texture.html#texture.material=soil');
+  const slot = await figure(page, 'texture');
+  for (const mode of MODES) {
+    await both(slot, mode);
+    await screenshot(slot.locator('canvas'), `texture-scene-${mode}`);
+  }
+  await choose(slot, 'view', 'cliff');
+  await slide(slot, 'tile', 6);   // big features, so detail is texture structure, not texel grit
+  const ratio = async () => {
+    const p = await pixels(slot);
+    const L = luminance(p);
+    // The middle of the face: columns 20–80 %, rows 35–75 % (the top and the foot bend).
+    const d = detail(L, p.width, [Math.round(0.2 * p.width), Math.round(0.8 * p.width)], [Math.round(0.35 * p.height), Math.round(0.75 * p.height)]);
+    return d.across / d.along;
+  };
+  const r = {};
+  for (const mode of ['plain', 'hex-vp']) {
+    await both(slot, mode);
+    r[`${mode}-off`] = await ratio();
+    await screenshot(slot.locator('canvas'), `texture-cliff-${mode}-planar`);
+    await slot.locator('input[data-key="triplanar"]').check();
+    await settle(slot);
+    r[`${mode}-on`] = await ratio();
+    await screenshot(slot.locator('canvas'), `texture-cliff-${mode}-triplanar`);
+    await slot.locator('input[data-key="triplanar"]').uncheck();
+    await settle(slot);
+  }
+  console.log(JSON.stringify(r));
+  for (const mode of ['plain', 'hex-vp']) {
+    assert.ok(r[`${mode}-off`] >= 2, `${mode}, planar: detail across / along the slope ${r[`${mode}-off`]}`);
+    assert.ok(Math.max(r[`${mode}-on`], 1 / r[`${mode}-on`]) <= 1.3, `${mode}, triplanar: detail ratio ${r[`${mode}-on`]}`);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
