@@ -106,3 +106,70 @@ test('texture: triplanar keeps the cliff unstretched; screenshots of every mode 
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('texture: every control changes the picture, the divider drags, timing reports each mode, the permalink restores', async () => {
+  const { page, problems } = await env.open('/texture.html#texture.view=top&texture.modeA=hex-vp&texture.modeB=iq-untiled');
+  const slot = await figure(page, 'texture');
+  let last = await pixels(slot);
+  const expectChange = async (what, min = 0.05) => {
+    await settle(slot);
+    const now = await pixels(slot);
+    assert.ok(changed(last, now) > min, `${what} should change the picture (changed ${changed(last, now)})`);
+    last = now;
+  };
+  await slide(slot, 'tile', 0.5); await expectChange('tile size at its minimum');
+  await slide(slot, 'tile', 8); await expectChange('tile size at its maximum');
+  await slide(slot, 'variation', 4); await expectChange('iq variation', 0.02);
+  await choose(slot, 'modeB', 'hex-mikkelsen'); await expectChange('right mode');
+  await slide(slot, 'rotation', 0); await expectChange('Mikkelsen rotation 0', 0.02);
+  await slide(slot, 'rotation', 1); await expectChange('Mikkelsen rotation 1', 0.02);
+  for (const m of ['pebbles', 'grass', 'soil', 'rock']) { await choose(slot, 'material', m); await expectChange(`texture ${m}`); }
+  await choose(slot, 'view', 'cliff'); await expectChange('cliff view');
+  await slot.locator('input[data-key="triplanar"]').check(); await expectChange('triplanar on');
+  await slide(slot, 'sharpness', 4); await expectChange('sharpness 4', 0.01);
+  await slide(slot, 'sharpness', 8); await expectChange('sharpness 8', 0.01);
+  await choose(slot, 'view', 'scene'); await expectChange('scene view');
+  // Drag the divider to a quarter of the width: the state and the picture follow.
+  const box = await slot.locator('.lf-texture-wrap').boundingBox();
+  const div = await slot.locator('.lf-texture-divider').boundingBox();
+  await page.mouse.move(div.x + div.width / 2, div.y + div.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.25, div.y + div.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await expectChange('divider drag', 0.1);
+  assert.equal(await slot.locator('input[data-key="split"]').inputValue(), '0.25');
+  await choose(slot, 'layout', 'quad'); await expectChange('4-up');
+  assert.equal(await slot.locator('canvas').getAttribute('data-modes'), 'plain,hex-vp,iq-untiled,hex-mikkelsen');
+  assert.equal(await slot.locator('.lf-texture-label').count(), 4);
+  await screenshot(slot, 'texture-quad');
+  // Timing, in the cheap top view: one number per mode, with ratios to plain.
+  await choose(slot, 'view', 'top');
+  last = await pixels(slot);
+  await slot.locator('button[data-key="timeModes"]').click();
+  await page.waitForFunction(() => document.querySelectorAll('.lf-texture-ms').length === 5, null, { timeout: 240000 });
+  const ms = await slot.locator('.lf-texture-ms').evaluateAll((els) => els.map((e) => [e.dataset.mode, Number(e.dataset.ms)]));
+  console.log(JSON.stringify(ms));
+  assert.deepEqual(ms.map(([m]) => m), MODES);
+  for (const [m, v] of ms) assert.ok(Number.isFinite(v) && v > 0, `${m}: ${v} ms`);
+  await settle(slot);
+  assert.equal(changed(last, await pixels(slot)), 0, 'the picture is redrawn as it was after timing');
+  // Permalink.
+  const url = page.url();
+  assert.match(url, /texture\.layout=quad/);
+  assert.match(url, /texture\.split=0\.25/);
+  const before = await pixels(slot);
+  const again = await env.open(url.replace(env.origin, ''));
+  const slot2 = await figure(again.page, 'texture');
+  assert.equal(changed(before, await pixels(slot2)), 0);
+  // Bad input to the package module: a TypeError naming the allowed modes.
+  const err = await again.page.evaluate(async () => {
+    const { modeIndex } = await import('/pkg/texture.js');
+    try { modeIndex('hex'); return null; } catch (e) { return [e.constructor.name, e.message, modeIndex('hex-vp')]; }
+  });
+  assert.equal(err[0], 'TypeError');
+  assert.match(err[1], /plain, hex-linear, hex-vp, iq-untiled, hex-mikkelsen/);
+  assert.equal(err[2], 2);
+  assert.deepEqual([...problems, ...again.problems], []);
+  await page.close();
+  await again.page.close();
+});
