@@ -167,8 +167,7 @@ export function createTextureView(canvas, lf) {
   const TOP_TILES = 8;   // the top view spans this many texture tiles across
   const tilePx = () => canvas.width / TOP_TILES;
 
-  function camera(p) {
-    const aspect = canvas.width / canvas.height;
+  function camera(p, aspect) {
     if (p.view === 'top') {
       const w = TOP_TILES * p.tile, h = w / aspect;
       return { eye: [0, 50, 20], m: mul(ortho(-w / 2, w / 2, -h / 2, h / 2, 1, 100), lookAt([0, 50, 20], [0, 0, 20], [0, 0, -1])) };
@@ -184,10 +183,13 @@ export function createTextureView(canvas, lf) {
   const SKY = [0.74, 0.81, 0.89];
   const sun = (() => { const s = [-0.55, 0.5, 0.45]; const l = Math.hypot(...s); return s.map((x) => x / l); })();
 
-  // Draws the scene with `mode` into the rectangle [x, y, w, h] (canvas pixels, bottom-up).
-  function draw(p, mode, [x, y, w, h]) {
+  // Draws the scene with `mode` into the rectangle [x, y, w, h] (canvas pixels,
+  // bottom-up): the whole view squeezed into it when `own`, else its part of the
+  // full-canvas view (the halves of a split are one picture).
+  function draw(p, mode, [x, y, w, h], own = false) {
     const prog = programFor(mode, !!p.triplanar, p.view === 'scene');
-    gl.viewport(0, 0, canvas.width, canvas.height);
+    if (own) gl.viewport(x, y, w, h);
+    else gl.viewport(0, 0, canvas.width, canvas.height);
     gl.enable(gl.DEPTH_TEST);
     gl.enable(gl.SCISSOR_TEST);
     gl.scissor(x, y, w, h);
@@ -195,7 +197,7 @@ export function createTextureView(canvas, lf) {
     gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
     gl.useProgram(prog.p);
     gl.bindVertexArray(vao);
-    const cam = camera(p), u = prog.u;
+    const cam = camera(p, own ? w / h : canvas.width / canvas.height), u = prog.u;
     gl.uniformMatrix4fv(u.uViewProj, false, cam.m);
     gl.uniform3fv(u.uEye, cam.eye);
     gl.uniform3fv(u.uSun, sun);
@@ -211,9 +213,9 @@ export function createTextureView(canvas, lf) {
     gl.drawElements(gl.TRIANGLES, index.length, gl.UNSIGNED_INT, 0);
   }
 
-  /** Draws `regions`: [{ mode, rect: [x, y, w, h] in canvas pixels, bottom-up }]; dividers between them. */
+  /** Draws `regions`: [{ mode, rect: [x, y, w, h] in canvas pixels, bottom-up, own }]; dividers between them. */
   function render(p, regions) {
-    for (const r of regions) draw(p, r.mode, r.rect);
+    for (const r of regions) draw(p, r.mode, r.rect, r.own);
     gl.clearColor(1, 1, 1, 1);
     for (const r of regions) {
       const [x, y, w, h] = r.rect;

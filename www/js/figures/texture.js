@@ -51,7 +51,7 @@ export default {
       const W = view.width, H = view.height;
       if (s.layout === 'quad') {
         const w = W >> 1, h = H >> 1;
-        return [[0, h], [w, h], [0, 0], [w, 0]].map(([x, y], i) => ({ mode: QUAD[i], rect: [x, y, i % 2 ? W - w : w, i < 2 ? H - h : h] }));
+        return [[0, h], [w, h], [0, 0], [w, 0]].map(([x, y], i) => ({ mode: QUAD[i], rect: [x, y, i % 2 ? W - w : w, i < 2 ? H - h : h], own: true }));
       }
       const x = Math.round(s.split * W);
       return [{ mode: s.modeA, rect: [0, 0, x, H] }, { mode: s.modeB, rect: [x, 0, W - x, H] }].filter((r) => r.rect[2] > 0);
