@@ -173,3 +173,29 @@ test('texture: every control changes the picture, the divider drags, timing repo
   await page.close();
   await again.page.close();
 });
+
+test('texture: embeds in a plain page (shadow root) from its embed code, with its own styles', async () => {
+  const { page, problems } = await env.open('/texture.html#texture.modeB=hex-vp&texture.material=pebbles');
+  const slot = await figure(page, 'texture');
+  await slot.locator('button[data-tool="embed"]').click();
+  const code = await slot.locator('figure').getAttribute('data-embed');
+  assert.match(code, /<landform-figure name="texture" mode-b="hex-vp" material="pebbles"><\/landform-figure>/);
+  const site = await pixels(slot);
+  const blank = await env.open('/embed-demo.html');
+  const embedded = await blank.page.evaluate(async (markup) => {
+    const div = document.createElement('div');
+    div.innerHTML = markup.replace(/<script[^>]*><\/script>\n/, '');
+    document.body.append(div);
+    const f = div.querySelector('landform-figure');
+    while (!f.dataset.ready) await new Promise((r) => setTimeout(r, 50));
+    const label = f.shadowRoot.querySelector('.lf-texture-label');
+    return { ready: f.dataset.ready, position: label && getComputedStyle(label).position, modes: f.shadowRoot.querySelector('canvas').dataset.modes };
+  }, code);
+  assert.deepEqual(embedded, { ready: 'true', position: 'absolute', modes: 'plain,hex-vp' });
+  const inner = blank.page.locator('landform-figure[name="texture"]');
+  await settle(inner);
+  assert.equal(changed(site, await pixels(inner)), 0, 'the embed draws the same picture');
+  assert.deepEqual([...problems, ...blank.problems], []);
+  await page.close();
+  await blank.page.close();
+});

@@ -2,8 +2,11 @@
 // read through the five sampling modes of landform's anti-tiling shaders, side by side
 // (an A/B split with a draggable divider, or 4-up) on identical geometry and lighting.
 // The frame time of each mode is measured on request, one frame per animation frame.
+// Materials are made in the page's worker pool (0.1–1 s of noise fills), off the main
+// thread; the previous one stays on screen meanwhile.
 import { canvas } from '../figure.js';
 import { el } from '../controls.js';
+import { pool, latest } from '../landform.js';
 import { MODES, SAMPLES } from '../../pkg/texture.js';
 import { createTextureView } from './texture-gl.js';
 import { MATERIALS, makeMaterial } from './texture-materials.js';
@@ -64,15 +67,24 @@ export default {
       divider.hidden = s.layout !== 'split';
       divider.style.left = `${100 * s.split}%`;
     }
+    const fill = (spec, region) => pool().fill2d(spec, region);
     function render(s) {
-      if (s.material !== material) { gl.setMaterial(makeMaterial(lf, s.material)); material = s.material; }
       const rs = regions(s);
       gl.render(s, rs);
       showLabels(s, rs);
       view.dataset.tilePx = String(gl.tilePx());
       view.dataset.modes = rs.map((r) => r.mode).join(',');
     }
-    render(state);
+    const draw = latest(stage, async (s) => {
+      if (s.material !== material) {
+        timing.textContent = `Making the ${s.material} texture…`;
+        gl.setMaterial(await makeMaterial(lf, s.material, fill));
+        material = s.material;
+        timing.textContent = 'Frame time per mode: press “Time each mode”.';
+      }
+      render(s);
+    });
+    await draw(state);
 
     // Dragging the divider moves the Divider slider, so the state (and URL) follow.
     let dragging = false;
@@ -115,7 +127,7 @@ export default {
     }
 
     return {
-      update(s) { render(s); },
+      update(s) { return draw(s); },
       action(key, s) { if (key === 'timeModes') return timeModes(s); },
       destroy() { timingRun++; gl.destroy(); },
     };
