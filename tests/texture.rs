@@ -199,12 +199,15 @@ fn hex_vp_keeps_the_mean_and_variance_of_a_gaussian_texture_and_linear_loses_con
     let (vm, vv) = stats(|uv| hex_vp(&tex, uv, mean));
     let (lm, lv) = stats(|uv| hex_linear(&tex, uv));
     let (mm, mv) = stats(|uv| hex_mikkelsen(&tex, uv, 1.0));
+    // Every mode keeps the mean; iq-untiled thanks to its alternating colour nudge.
+    let (im, _) = stats(|uv| iq(&tex, uv, 1.3));
     assert!((pv.sqrt() - 0.1).abs() < 0.015, "plain std {}", pv.sqrt());
     for (name, m) in [
         ("plain", pm),
         ("hex-vp", vm),
         ("hex-linear", lm),
         ("hex-mikkelsen", mm),
+        ("iq-untiled", im),
     ] {
         assert!(
             (m - mean[0] as f64).abs() < 0.005,
