@@ -119,7 +119,8 @@ test('texture: every control changes the picture, the divider drags, timing repo
   };
   await slide(slot, 'tile', 0.5); await expectChange('tile size at its minimum');
   await slide(slot, 'tile', 8); await expectChange('tile size at its maximum');
-  await slide(slot, 'variation', 4); await expectChange('iq variation', 0.02);
+  await slide(slot, 'variation', 4); await expectChange('iq variation 4', 0.02);
+  await slide(slot, 'variation', 0.3); await expectChange('iq variation 0.3', 0.02);
   await choose(slot, 'modeB', 'hex-mikkelsen'); await expectChange('right mode');
   await slide(slot, 'rotation', 0); await expectChange('Mikkelsen rotation 0', 0.02);
   await slide(slot, 'rotation', 1); await expectChange('Mikkelsen rotation 1', 0.02);
@@ -141,6 +142,7 @@ test('texture: every control changes the picture, the divider drags, timing repo
   await choose(slot, 'layout', 'quad'); await expectChange('4-up');
   assert.equal(await slot.locator('canvas').getAttribute('data-modes'), 'plain,hex-vp,iq-untiled,hex-mikkelsen');
   assert.equal(await slot.locator('.lf-texture-label').count(), 4);
+  assert.equal(await slot.locator('canvas').getAttribute('data-tile-px'), '50');
   await screenshot(slot, 'texture-quad');
   // Timing, in the cheap top view: one number per mode, with ratios to plain.
   await choose(slot, 'view', 'top');

@@ -110,7 +110,7 @@ function geometry(lf) {
 
 /**
  * Creates the renderer on `canvas` (null without WebGL2). Returns
- * { setMaterial({ albedo, normal, size }), render(params, regions), time(params, modes), tilePx(params), destroy() }.
+ * { setMaterial({ albedo, normal, size }), render(params, regions), time(params, mode), tilePx(quad), destroy() }.
  */
 export function createTextureView(canvas, lf) {
   const gl = canvas.getContext('webgl2', { antialias: false, preserveDrawingBuffer: true });
@@ -164,8 +164,8 @@ export function createTextureView(canvas, lf) {
     });
   }
 
-  const TOP_TILES = 8;   // the top view spans this many texture tiles across
-  const tilePx = () => canvas.width / TOP_TILES;
+  const TOP_TILES = 8;   // the top view spans this many texture tiles across its view
+  const tilePx = (quad) => (quad ? canvas.width >> 1 : canvas.width) / TOP_TILES;
 
   function camera(p, aspect) {
     if (p.view === 'top') {

@@ -72,7 +72,7 @@ export default {
       const rs = regions(s);
       gl.render(s, rs);
       showLabels(s, rs);
-      view.dataset.tilePx = String(gl.tilePx());
+      view.dataset.tilePx = String(gl.tilePx(s.layout === 'quad'));   // top view: pixels per tile
       view.dataset.modes = rs.map((r) => r.mode).join(',');
     }
     const draw = latest(stage, async (s) => {
