@@ -157,7 +157,7 @@ fn gaussian_texture(n: usize) -> Vec<Rgba> {
             (
                 fx,
                 fy + if fx == 0.0 && fy == 0.0 { 1.0 } else { 0.0 },
-                (h >> 16) as f32 / 65536.0 * 6.283,
+                (h >> 16) as f32 / 65536.0 * std::f32::consts::TAU,
             )
         })
         .collect();
@@ -169,7 +169,7 @@ fn gaussian_texture(n: usize) -> Vec<Rgba> {
                 + amp
                     * waves
                         .iter()
-                        .map(|(fx, fy, ph)| (6.283_185 * (fx * x + fy * y) + ph).cos())
+                        .map(|(fx, fy, ph)| (std::f32::consts::TAU * (fx * x + fy * y) + ph).cos())
                         .sum::<f32>();
             [v; 4]
         })
@@ -335,7 +335,14 @@ fn triplanar_weights_sum_to_1_and_sharpen_with_the_power() {
     }
     assert!(triplanar_weights([0.0, 1.0, 0.0], 4.0)[1] > 0.9999);
     // A 45° slope between x and y: equal weights whatever the power.
-    let w = triplanar_weights([0.7071, 0.7071, 0.0], 8.0);
+    let w = triplanar_weights(
+        [
+            std::f32::consts::FRAC_1_SQRT_2,
+            std::f32::consts::FRAC_1_SQRT_2,
+            0.0,
+        ],
+        8.0,
+    );
     assert!((w[0] - 0.5).abs() < 1e-4);
     // Steeper power, stronger dominance of the largest component.
     assert!(
