@@ -3,6 +3,7 @@
 // triplanar on the cliff; every control changes the picture; permalink; the shader
 // strings compile (GLSL always, WGSL where WebGPU is present).
 import { test, before, after } from 'node:test';
+import fs from 'node:fs/promises';
 import assert from 'node:assert/strict';
 import { start, figure, pixels, changed, slide, settle, screenshot, luminance } from './helpers.mjs';
 import { mean, std } from './metrics.mjs';
@@ -131,6 +132,7 @@ test('texture: every control changes the picture, the divider drags, timing repo
   await slide(slot, 'sharpness', 8); await expectChange('sharpness 8', 0.01);
   await choose(slot, 'view', 'scene'); await expectChange('scene view');
   // Drag the divider to a quarter of the width: the state and the picture follow.
+  await slot.locator('.lf-texture-wrap').scrollIntoViewIfNeeded();
   const box = await slot.locator('.lf-texture-wrap').boundingBox();
   const div = await slot.locator('.lf-texture-divider').boundingBox();
   await page.mouse.move(div.x + div.width / 2, div.y + div.height / 2);
@@ -176,13 +178,30 @@ test('texture: every control changes the picture, the divider drags, timing repo
   await again.page.close();
 });
 
-test('texture: embeds in a plain page (shadow root) from its embed code, with its own styles', async () => {
+test('texture: Save PNG; embeds in a plain page (shadow root) from its embed code, with its own styles', async () => {
   const { page, problems } = await env.open('/texture.html#texture.modeB=hex-vp&texture.material=pebbles');
   const slot = await figure(page, 'texture');
   await slot.locator('button[data-tool="embed"]').click();
   const code = await slot.locator('figure').getAttribute('data-embed');
   assert.match(code, /<landform-figure name="texture" mode-b="hex-vp" material="pebbles"><\/landform-figure>/);
   const site = await pixels(slot);
+  // Save PNG: the whole stage, the rendered canvas in it (not blank).
+  const [file] = await Promise.all([page.waitForEvent('download'), slot.locator('[data-tool="png"]').click()]);
+  const bytes = await fs.readFile(await file.path());
+  assert.deepEqual([...bytes.subarray(1, 4)], [80, 78, 71]);
+  assert.ok(bytes.readUInt32BE(16) >= 800 && bytes.readUInt32BE(20) >= 450, `PNG ${bytes.readUInt32BE(16)}×${bytes.readUInt32BE(20)}`);
+  const spread = await page.evaluate(async (src) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${src}`;
+    await img.decode();
+    const c = Object.assign(document.createElement('canvas'), { width: 64, height: 64 }).getContext('2d');
+    c.drawImage(img, 0, img.height * 0.6, img.width, img.height * 0.2, 0, 0, 64, 64);
+    const d = c.getImageData(0, 0, 64, 64).data;
+    let lo = 255, hi = 0;
+    for (let i = 0; i < d.length; i += 4) { lo = Math.min(lo, d[i]); hi = Math.max(hi, d[i]); }
+    return hi - lo;
+  }, bytes.toString('base64'));
+  assert.ok(spread > 40, `the saved picture shows the textured ground (red spread ${spread})`);
   const blank = await env.open('/embed-demo.html');
   const embedded = await blank.page.evaluate(async (markup) => {
     const div = document.createElement('div');
