@@ -57,7 +57,7 @@ fn fill(f: &Field, w: &Work, out: &mut [f32], points: bool) {
     } else {
         for (k, slice) in out.chunks_exact_mut(n * n).enumerate() {
             let r = Region {
-                z: k as f32 / 8.0,
+                z: k as f64 / 8.0,
                 ..r
             };
             if points {
