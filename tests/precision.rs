@@ -276,3 +276,51 @@ fn simplex_far_out_equals_simplex_one_period_away_near_the_origin() {
         }
     }
 }
+
+/// FNV-1a over the f32 bits (as in tests/field.rs).
+fn fnv1a(v: &[f32]) -> u32 {
+    let mut h = 0x811C_9DC5u32;
+    for x in v {
+        for b in x.to_bits().to_le_bytes() {
+            h = (h ^ b as u32).wrapping_mul(0x0100_0193);
+        }
+    }
+    h
+}
+
+/// Golden hashes of far tiles (the specs of tests/field.rs's golden hashes, a 64 × 48
+/// tile at (2³¹ − 7, −2³¹ + 3), scale 32), which tests/web.rs asserts in wasm: the f64
+/// split, the Worley shifts and the f64 simplex path give the native bits there too.
+/// The first three equal the origin's golden hashes: 2³¹ samples at scale 32 are a
+/// whole number of 256-cell periods, and the split removes them exactly.
+pub const FAR_GOLDEN: [u32; 6] = [
+    235739019, 2913677870, 2979923166, 2812292872, 1417188990, 4050250341,
+];
+
+#[test]
+fn far_golden_hashes_that_the_wasm_build_must_reproduce() {
+    let mut warped = Spec::new("perlin", 42).fbm(4, 0.5, 2.0);
+    warped.warp = Some(WarpSpec {
+        strength: 1.5,
+        seed: 9.0,
+        octaves: 2.0,
+        frequency: 1.0,
+    });
+    let mut worley = Spec::new("worley", 5).fbm(2, 0.5, 2.0);
+    worley.worley.returns = "f2-f1".into();
+    let specs = [
+        Spec::new("perlin", 42).fbm(4, 0.5, 2.0),
+        Spec::new("value", 42).fbm(4, 0.5, 2.0),
+        Spec::new("perlin-improved", 1337),
+        warped,
+        Spec::new("simplex", 7).fbm(3, 0.5, 2.0),
+        worley,
+    ];
+    let r = Region::new(64, 48, 32.0).at(MAX_ORIGIN - 7.0, -MAX_ORIGIN + 3.0);
+    let got: Vec<u32> = specs
+        .iter()
+        .map(|s| fnv1a(&fill(&Field::new(s).unwrap(), &r)))
+        .collect();
+    println!("far golden: {got:?}");
+    assert_eq!(got, FAR_GOLDEN);
+}
