@@ -46,9 +46,11 @@ const G2_WIDE: f64 = 0.211_324_865_405_187_13;
 /// The 4D factors in f64.
 const F4_WIDE: f64 = 0.309_016_994_374_947_45;
 const G4_WIDE: f64 = 0.138_196_601_125_010_5;
-/// Up to this `|x|`, `|y|` the 2D kernel runs on the point rounded to f32 (f32 still
-/// holds 16 bits of the fraction there), beyond it on f64 cells and offsets.
-pub const NEAR: f64 = 256.0;
+/// Up to this `|x|`, `|y|` the 2D (and 4D) kernel runs on the point rounded to f32, as
+/// it always did: f32 still holds 12 bits of the fraction there, and fBm's fine octaves
+/// of ordinary fills (512 samples at 1/32, 8 octaves: up to 2048) keep the four-wide row
+/// kernel. Beyond it the skew, the cell and the offsets are f64 (one sample at a time).
+pub const NEAR: f64 = 4096.0;
 /// 3D: 1/3 and 1/6.
 pub(crate) const F3: f32 = 1.0 / 3.0;
 pub(crate) const G3: f32 = 1.0 / 6.0;
