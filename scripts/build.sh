@@ -26,16 +26,20 @@ wasm-pack build --target web --release --out-dir "$out" --out-name landform "$@"
 # landform.js there (in www/js/ it points at ../pkg/landform.js).
 sed "s#'../pkg/landform.js'#'./landform.js'#" www/js/pool.js > "$out/pool.js"
 cp www/js/pool-worker.js "$out/pool-worker.js"
+# The licence texts (Cargo.toml: MIT OR Apache-2.0) ship with the package.
+cp LICENSE-MIT LICENSE-APACHE "$out/"
+# The anti-tiling shaders (src/texture/shaders/) as strings: texture.js + texture.d.ts.
+node scripts/texture-module.mjs "$out"
 node -e '
   const fs = require("fs"); const f = process.argv[1] + "/package.json";
   const p = JSON.parse(fs.readFileSync(f, "utf8"));
-  p.files = [...new Set([...(p.files || []), "pool.js", "pool-worker.js"])];
-  p.exports = { ".": { types: "./landform.d.ts", default: "./landform.js" }, "./pool.js": "./pool.js", "./package.json": "./package.json" };
+  p.files = [...new Set([...(p.files || []), "pool.js", "pool-worker.js", "texture.js", "texture.d.ts", "LICENSE-MIT", "LICENSE-APACHE"])];
+  p.exports = { ".": { types: "./landform.d.ts", default: "./landform.js" }, "./pool.js": "./pool.js", "./texture.js": { types: "./texture.d.ts", default: "./texture.js" }, "./package.json": "./package.json" };
   fs.writeFileSync(f, JSON.stringify(p, null, 2) + "\n");
 ' "$out"
 if [ "$out" = pkg ]; then
   rm -rf www/pkg && mkdir -p www/pkg
-  cp pkg/landform.js pkg/landform_bg.wasm pkg/landform.d.ts pkg/pool.js pkg/pool-worker.js www/pkg/
+  cp pkg/landform.js pkg/landform_bg.wasm pkg/landform.d.ts pkg/pool.js pkg/pool-worker.js pkg/texture.js pkg/texture.d.ts www/pkg/
 fi
 wasm=$(stat -c %s "$out/landform_bg.wasm"); gz=$(gzip -9c "$out/landform_bg.wasm" | wc -c)
 js=$(stat -c %s "$out/landform.js"); jsgz=$(gzip -9c "$out/landform.js" | wc -c)

@@ -10,6 +10,7 @@ export const FIGURES = {
   algorithm: () => import('./algorithm.js'),
   'algorithm-variants': () => import('./algorithm-variants.js'),
   'algorithm-sweep': () => import('./algorithm-sweep.js'),
+  listing: () => import('./listing.js'),
   fade: () => import('./fade.js'),
   octaves: () => import('./octaves.js'),
   layers: () => import('./layers.js'),
@@ -18,6 +19,7 @@ export const FIGURES = {
   variants: () => import('./variants.js'),
   mistakes: () => import('./mistakes.js'),
   quiz: () => import('./quiz.js'),
+  texture: () => import('./texture.js'),
 };
 
 export async function loadFigure(name) {
