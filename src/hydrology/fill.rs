@@ -116,12 +116,27 @@ pub fn priority_flood(
     params: &FillParams,
 ) -> Result<FillReport> {
     check(z, width, height, params)?;
-    let eps = params.epsilon;
+    let sea = params.sea_level;
+    let raised = flood_from(z, width, height, params.epsilon, |i, v| {
+        is_outlet(i, v, width, height, sea)
+    });
+    Ok(FillReport { raised, passes: 1 })
+}
+
+/// The Priority-Flood+ε loop of [`priority_flood`] from the cells where `outlet(i, z)`
+/// holds (no checks: the caller validated `z`). Returns how many cells were raised.
+pub(crate) fn flood_from(
+    z: &mut [f32],
+    width: usize,
+    height: usize,
+    eps: f32,
+    outlet: impl Fn(usize, f32) -> bool,
+) -> usize {
     let mut closed = vec![false; z.len()];
     let mut heap = BinaryHeap::new();
     let key = |v: f32, i: usize| Reverse(((order_key(v) as u64) << 32) | i as u64);
     for (i, &v) in z.iter().enumerate() {
-        if is_outlet(i, v, width, height, params.sea_level) {
+        if outlet(i, v) {
             closed[i] = true;
             heap.push(key(v, i));
         }
@@ -141,7 +156,7 @@ pub fn priority_flood(
             }
         });
     }
-    Ok(FillReport { raised, passes: 1 })
+    raised
 }
 
 /// Planchon–Darboux (2001), the "direct" variant: sweeps alternate among four
