@@ -27,7 +27,8 @@ use crate::rng::Mulberry32;
 use crate::terrain::{check_grid, check_heights, MAX_HEIGHT};
 
 /// What the last call of [`Landscape::step`] did.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct StepReport {
     /// Largest `|Δh|` of the last step, in metres.
     pub max_change: f64,
@@ -54,6 +55,7 @@ pub struct Landscape {
     stack: Vec<u32>,
     todo: Vec<u32>,
     count: Vec<u32>,
+    area: Vec<f32>,
     diffusion: Diffusion,
     time: f64,
     steps_done: u64,
@@ -82,6 +84,7 @@ impl Landscape {
             stack: Vec::with_capacity(n),
             todo: Vec::new(),
             count: vec![1; n],
+            area: vec![0.0; n],
             diffusion: Diffusion::default(),
             time: 0.0,
             steps_done: 0,
@@ -122,12 +125,9 @@ impl Landscape {
         self.steps_done
     }
 
-    /// Drainage area in m² of every cell: upstream cells × `cellSize²`.
-    pub fn drainage_area_into(&self, out: &mut [f32]) {
-        let a = self.params.cell_size * self.params.cell_size;
-        for (o, &c) in out.iter_mut().zip(&self.count) {
-            *o = (c as f64 * a) as f32;
-        }
+    /// Drainage area in m² of every cell after the last step: upstream cells × `cellSize²`.
+    pub fn drainage_area(&self) -> &[f32] {
+        &self.area
     }
 
     /// Replaces the heights (width × height, finite, in [-1e6, 1e6]) and re-routes.
@@ -234,6 +234,10 @@ impl Landscape {
         self.donors.build(&self.rec);
         stack_into(&self.rec, &self.donors, &mut self.stack, &mut self.todo);
         upstream_counts(&self.rec, &self.stack, &mut self.count);
+        let a = self.params.cell_size * self.params.cell_size;
+        for (o, &c) in self.area.iter_mut().zip(&self.count) {
+            *o = (c as f64 * a) as f32;
+        }
         raised
     }
 
