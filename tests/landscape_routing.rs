@@ -4,9 +4,12 @@
 mod common;
 
 use common::{bumpy_map, white_noise};
+use landform::hydrology::priority_flood;
 use landform::hydrology::{
     fill_depressions, flow_accumulation, flow_accumulation_sorted, FillParams, D8,
 };
+use landform::landscape::pits::{fill_pits, PitScratch};
+use landform::landscape::receivers::{receivers_into, Descent};
 use landform::landscape::{drainage_area, flow_receivers, stack_order};
 
 fn maps() -> Vec<(usize, usize, Vec<f32>)> {
@@ -168,4 +171,39 @@ fn bad_receivers_are_range_errors_naming_receivers() {
     assert_eq!(e.param(), "heights");
     let e = flow_receivers(&[0.0; 4], 2, 2, Some(f32::INFINITY), &mut [0; 4]).unwrap_err();
     assert_eq!(e.param(), "seaLevel");
+}
+
+#[test]
+fn filling_only_the_pits_equals_priority_flood_over_the_whole_map_bit_for_bit() {
+    let mut scratch = PitScratch::default();
+    for (w, h, z) in maps() {
+        for sea in [None, Some(0.25), Some(0.5)] {
+            let mut whole = z.clone();
+            let p = FillParams {
+                sea_level: sea,
+                ..FillParams::default()
+            };
+            let raised_whole = priority_flood(&mut whole, w, h, &p).unwrap().raised;
+            let outlet: Vec<bool> = (0..w * h)
+                .map(|i| {
+                    let (x, y) = (i % w, i / w);
+                    x == 0 || y == 0 || x + 1 == w || y + 1 == h || sea.is_some_and(|s| z[i] < s)
+                })
+                .collect();
+            let mut local = z.clone();
+            let mut rec = vec![0u32; w * h];
+            receivers_into(&local, w, h, &outlet, Descent::Steepest, &mut rec);
+            let mut stack = Vec::new();
+            stack_order(&rec, w, h, &mut stack).unwrap();
+            let raised = fill_pits(&mut local, w, h, &outlet, &rec, &stack, &mut scratch);
+            assert_eq!(raised, raised_whole, "{w}×{h} sea {sea:?}");
+            assert!(
+                local
+                    .iter()
+                    .zip(&whole)
+                    .all(|(a, b)| a.to_bits() == b.to_bits()),
+                "{w}×{h} sea {sea:?}"
+            );
+        }
+    }
 }

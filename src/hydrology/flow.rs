@@ -56,7 +56,13 @@ fn target(i: usize, d: u8, width: usize) -> usize {
         + ((i % width) as isize + dx as isize) as usize
 }
 
-fn check_flow(heights: &[f32], width: usize, height: usize, sea_level: Option<f32>, acc: &[f32]) -> Result<()> {
+fn check_flow(
+    heights: &[f32],
+    width: usize,
+    height: usize,
+    sea_level: Option<f32>,
+    acc: &[f32],
+) -> Result<()> {
     check_grid("heights", heights.len(), width, height, 1)?;
     check_len("accumulation", acc.len(), heights.len(), "width × height")?;
     if let Some(s) = sea_level {

@@ -12,6 +12,7 @@ pub mod analysis;
 pub mod diffusion;
 pub mod model;
 pub mod params;
+pub mod pits;
 pub mod receivers;
 pub mod stack;
 pub mod stream_power;

@@ -4,10 +4,11 @@
 //! 1. uplift `h += U·dt` on every cell but the border (sea cells rise too);
 //! 2. base level: the border, and cells below the sea level;
 //! 3. steepest-descent D8 receivers; if any cell other than base level has no lower
-//!    neighbour (a pit), the map is filled by Priority-Flood+ε (Barnes et al. 2014,
-//!    [`crate::hydrology::priority_flood`]'s loop, ε = one float step: lakes become
-//!    sediment-filled flats that drain) and the receivers are recomputed. With no pit
-//!    the fill would raise nothing, so skipping it changes no bit;
+//!    neighbour (a pit), the depressions are filled by Priority-Flood+ε (Barnes et al.
+//!    2014, [`crate::hydrology::priority_flood`]'s loop, ε = one float step: lakes
+//!    become sediment-filled flats that drain), flooding only the cells whose receiver
+//!    tree ends in a pit ([`super::pits`]); then the receivers are recomputed. The
+//!    result equals filling the whole map bit for bit, and with no pit it is a no-op;
 //! 4. donors, stack, drainage area (O(n), [`super::stack`]);
 //! 5. implicit stream-power erosion along the stack ([`super::stream_power`]);
 //! 6. implicit hillslope diffusion (ADI, [`super::diffusion`]), base level fixed.
@@ -17,11 +18,11 @@
 
 use super::diffusion::Diffusion;
 use super::params::{check_step, LandscapeParams, Rate, MAX_UPLIFT};
+use super::pits::{fill_pits, PitScratch};
 use super::receivers::{receivers_into, Descent};
 use super::stack::{stack_into, upstream_counts, Donors};
 use super::stream_power::{erode, StreamPower};
 use crate::error::{Error, Result};
-use crate::hydrology::fill::flood_from;
 use crate::hydrology::on_border;
 use crate::rng::Mulberry32;
 use crate::terrain::{check_grid, check_heights, MAX_HEIGHT};
@@ -57,6 +58,7 @@ pub struct Landscape {
     count: Vec<u32>,
     area: Vec<f32>,
     diffusion: Diffusion,
+    pits: PitScratch,
     time: f64,
     steps_done: u64,
 }
@@ -86,6 +88,7 @@ impl Landscape {
             count: vec![1; n],
             area: vec![0.0; n],
             diffusion: Diffusion::default(),
+            pits: PitScratch::default(),
             time: 0.0,
             steps_done: 0,
         };
@@ -220,8 +223,17 @@ impl Landscape {
             .any(|(i, &r)| r as usize == i && !self.base[i]);
         let mut raised = 0;
         if pit {
-            let base = &self.base;
-            raised = flood_from(&mut self.heights, w, h, 0.0, |i, _| base[i]);
+            self.donors.build(&self.rec);
+            stack_into(&self.rec, &self.donors, &mut self.stack, &mut self.todo);
+            raised = fill_pits(
+                &mut self.heights,
+                w,
+                h,
+                &self.base,
+                &self.rec,
+                &self.stack,
+                &mut self.pits,
+            );
             receivers_into(
                 &self.heights,
                 w,

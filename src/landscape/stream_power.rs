@@ -5,7 +5,8 @@
 //! For `n = 1` this is the closed form `h = (h₀ + F·h_r) / (1 + F)`, `F = K·A^m·dt/L`;
 //! otherwise Newton's method on the drop `d = h − h_r` (their eq. 21), kept inside
 //! `[0, d₀]` by bisection, so it cannot overshoot below the receiver for any `n > 0`.
-//! A node at or below its receiver (a filled flat) is not eroded.
+//! A node at or below its receiver (a filled flat) is not eroded, and an eroded node
+//! stays at least one `f32` step above its receiver, so erosion makes no new flats.
 
 use super::receivers::receiver_distance;
 
@@ -77,6 +78,8 @@ pub fn erode(
         let len = receiver_distance(i, r, width) * cell_size;
         let f = k(i) * libm::pow(area(i), law.m) * dt / libm::pow(len, law.n);
         let d = solve_drop(h0 - hr, f, law.n);
-        z[i] = (hr + d) as f32;
+        // Rounded to f32 a tiny drop could land on the receiver's height and make a
+        // flat (a pit for the next step); keep at least one float step above it.
+        z[i] = ((hr + d) as f32).max(crate::hydrology::fill::raise(z[r], 0.0));
     }
 }

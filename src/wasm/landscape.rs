@@ -20,7 +20,11 @@ use crate::terrain::check_grid;
 use crate::Error;
 
 #[wasm_bindgen(typescript_custom_section)]
-const TS_LANDSCAPE_TYPES: &str = r#"
+const TS_LANDSCAPE_TYPES: &str = LANDSCAPE_TYPES;
+
+/// The declarations as text (the tests check them against `LandscapeParams`' fields).
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) const LANDSCAPE_TYPES: &str = r#"
 /** Options of `new Landscape`; every field optional. Units: metres and years. */
 export interface LandscapeOptions {
   /** Cell side dx in metres, in [1e-3, 1e6]. Default 100. Fixed after construction. */

@@ -237,3 +237,15 @@ fn bad_input_throws_named_errors_and_the_instance_keeps_working() {
     ls.step(1e3, Some(3.0)).unwrap();
     assert_eq!(ls.steps_done(), 3.0);
 }
+
+#[wasm_bindgen_test]
+fn the_typescript_options_list_every_field_of_the_rust_struct() {
+    let fields = super::options::struct_fields::<crate::landscape::LandscapeParams>();
+    assert_eq!(fields.len(), 7);
+    for f in fields {
+        assert!(
+            LANDSCAPE_TYPES.contains(&format!("  {f}?:")),
+            "LandscapeOptions lacks {f}"
+        );
+    }
+}
