@@ -26,10 +26,12 @@ wasm-pack build --target web --release --out-dir "$out" --out-name landform "$@"
 # landform.js there (in www/js/ it points at ../pkg/landform.js).
 sed "s#'../pkg/landform.js'#'./landform.js'#" www/js/pool.js > "$out/pool.js"
 cp www/js/pool-worker.js "$out/pool-worker.js"
+# The licence texts (Cargo.toml: MIT OR Apache-2.0) ship with the package.
+cp LICENSE-MIT LICENSE-APACHE "$out/"
 node -e '
   const fs = require("fs"); const f = process.argv[1] + "/package.json";
   const p = JSON.parse(fs.readFileSync(f, "utf8"));
-  p.files = [...new Set([...(p.files || []), "pool.js", "pool-worker.js"])];
+  p.files = [...new Set([...(p.files || []), "pool.js", "pool-worker.js", "LICENSE-MIT", "LICENSE-APACHE"])];
   p.exports = { ".": { types: "./landform.d.ts", default: "./landform.js" }, "./pool.js": "./pool.js", "./package.json": "./package.json" };
   fs.writeFileSync(f, JSON.stringify(p, null, 2) + "\n");
 ' "$out"
