@@ -2,39 +2,14 @@
 //! (the same bits as `tests/landscape_model.rs` natively), views and copies, the O(n)
 //! pieces, and error classes naming the parameter with the instance still working.
 
-use js_sys::{Float32Array, Object, Reflect, Uint32Array};
-use wasm_bindgen::{JsCast, JsValue};
+use js_sys::{Float32Array, Uint32Array};
+use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
 
 use super::landscape::*;
+use super::terrain_tests::{assert_error, get, obj};
 
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
-
-fn obj(fields: &[(&str, JsValue)]) -> JsValue {
-    let o = Object::new();
-    for (k, v) in fields {
-        Reflect::set(&o, &(*k).into(), v).unwrap();
-    }
-    o.into()
-}
-
-fn get(o: &JsValue, k: &str) -> JsValue {
-    Reflect::get(o, &k.into()).unwrap()
-}
-
-fn assert_error(e: JsValue, type_error: bool, param: &str) {
-    let ok = if type_error {
-        e.is_instance_of::<js_sys::TypeError>()
-    } else {
-        e.is_instance_of::<js_sys::RangeError>()
-    };
-    let msg: String = e.unchecked_ref::<js_sys::Error>().message().into();
-    assert!(ok, "wrong error class for {param}: {msg}");
-    assert!(
-        msg.contains(&format!("`{param}`")),
-        "message should name {param}: {msg}"
-    );
-}
 
 fn fnv1a(v: &[f32]) -> u64 {
     let mut h = 0xcbf2_9ce4_8422_2325u64;
