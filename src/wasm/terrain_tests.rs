@@ -15,7 +15,7 @@ fn arr(v: &[f32]) -> Float32Array {
     Float32Array::from(v)
 }
 
-fn obj(fields: &[(&str, JsValue)]) -> JsValue {
+pub(super) fn obj(fields: &[(&str, JsValue)]) -> JsValue {
     let o = Object::new();
     for (k, v) in fields {
         Reflect::set(&o, &(*k).into(), v).unwrap();
@@ -23,12 +23,12 @@ fn obj(fields: &[(&str, JsValue)]) -> JsValue {
     o.into()
 }
 
-fn get(o: &JsValue, k: &str) -> JsValue {
+pub(super) fn get(o: &JsValue, k: &str) -> JsValue {
     Reflect::get(o, &k.into()).unwrap()
 }
 
 /// Asserts a RangeError (or TypeError when `type_error`) whose message names `param`.
-fn assert_error(e: JsValue, type_error: bool, param: &str) {
+pub(super) fn assert_error(e: JsValue, type_error: bool, param: &str) {
     let ok = if type_error {
         e.is_instance_of::<js_sys::TypeError>()
     } else {
