@@ -231,6 +231,8 @@ pub struct Field {
     kernels: Kernels,
     dims: u32,
     range: (f32, f32),
+    /// [`Field::range_for`] of 1D to 4D.
+    ranges: [(f32, f32); 4],
     warnings: Vec<String>,
 }
 
@@ -433,8 +435,12 @@ impl Field {
                 ));
             }
         };
-        let (dims, tileable, base_range) =
-            with_composed!(&kernels, c => (c.base.dims(), c.base.tileable(), c.base.range()));
+        let (dims, tileable, base_range, base_ranges) = with_composed!(&kernels, c => (
+            c.base.dims(),
+            c.base.tileable(),
+            c.base.range(),
+            [1, 2, 3, 4].map(|d| c.base.range_in(d)),
+        ));
         if period.is_some() && !tileable {
             return Err(Error::kind(
                 "period",
@@ -446,11 +452,13 @@ impl Field {
         }
         let warnings = fractal.warnings();
         let range = fractal.kind.range(base_range);
+        let ranges = base_ranges.map(|r| fractal.kind.range(r));
         Ok(Self {
             spec: spec.clone(),
             kernels,
             dims,
             range,
+            ranges,
             warnings,
         })
     }
@@ -464,9 +472,25 @@ impl Field {
         &self.kernels
     }
 
-    /// Closed bound `(lo, hi)` of every value this field returns.
+    /// Closed bound `(lo, hi)` of every value this field returns, in any dimension.
     pub fn range(&self) -> (f32, f32) {
         self.range
+    }
+
+    /// Closed bound of the values of `dims`-D fills and samples (1 to [`Field::dims`]):
+    /// the same as [`Field::range`] except for Worley, whose 2D bound is below its 3D one
+    /// (F1 Euclidean, jitter 1: √2 against √3).
+    pub fn range_for(&self, dims: u32) -> Result<(f32, f32)> {
+        if !(1..=self.dims).contains(&dims) {
+            return Err(Error::range(
+                "dims",
+                format!(
+                    "must be a whole number in [1, {}] for this field, got {dims}",
+                    self.dims
+                ),
+            ));
+        }
+        Ok(self.ranges[dims as usize - 1])
     }
 
     /// Non-fatal advice (persistence > 1, lacunarity = 1), as in the article's `000` §9.

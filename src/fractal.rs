@@ -59,13 +59,32 @@ impl FractalKind {
         }
     }
 
-    /// Output bound given the kernel's bound `(lo, hi)` with `hi = −lo`.
+    /// Output bound given the kernel's bound `(lo, hi)`. Each octave is shaped into the
+    /// interval below and the sum divides by the sum of the (positive) amplitudes, so the
+    /// sum stays in the one-octave interval. `|n|` lies in `[a, b]`: `b = max(|lo|, |hi|)`,
+    /// `a = 0` when the kernel's interval holds 0. Ridged's `1 − |n|` goes negative for
+    /// kernels above 1 (Worley), so its square is bounded on both signs.
     pub fn range(self, (lo, hi): (f32, f32)) -> (f32, f32) {
+        let b = lo.abs().max(hi.abs());
+        let a = if lo <= 0.0 && hi >= 0.0 {
+            0.0
+        } else {
+            lo.abs().min(hi.abs())
+        };
         match self {
             Self::Fbm => (lo, hi),
-            Self::Ridged => (2.0 * (1.0 - hi).max(0.0).powi(2) - 1.0, 1.0),
-            Self::Billow => (-1.0, 2.0 * hi - 1.0),
-            Self::Turbulence => (0.0, hi),
+            Self::Ridged => {
+                let (r0, r1) = (1.0 - b, 1.0 - a);
+                let top = (r0 * r0).max(r1 * r1);
+                let bottom = if r0 <= 0.0 && r1 >= 0.0 {
+                    0.0
+                } else {
+                    (r0 * r0).min(r1 * r1)
+                };
+                (2.0 * bottom - 1.0, 2.0 * top - 1.0)
+            }
+            Self::Billow => (2.0 * a - 1.0, 2.0 * b - 1.0),
+            Self::Turbulence => (a, b),
         }
     }
 }

@@ -95,8 +95,13 @@ pub trait Noise: Send + Sync {
     fn tileable(&self) -> bool {
         false
     }
-    /// Closed bound of the output: `(lo, hi)`.
+    /// Closed bound of the output: `(lo, hi)`, whatever the dimension.
     fn range(&self) -> (f32, f32);
+    /// Closed bound of the `dims`-D output (1D samples `noise2(x, 0)`); tighter than
+    /// [`Noise::range`] where the bound depends on the dimension (Worley).
+    fn range_in(&self, _dims: u32) -> (f32, f32) {
+        self.range()
+    }
     /// The step by which the fields reduce coordinates in f64 ([`split`]) before the
     /// kernel's f32 arithmetic, if any: a period of the `dims`-D noise on every axis
     /// (the lattice kernels hash `i & 255`: 256 cells), or a whole number of cells the
@@ -205,6 +210,9 @@ impl Noise for worley::Worley {
     /// `[0, proven bound]` in cell units; see [`worley::Worley::bound`].
     fn range(&self) -> (f32, f32) {
         (0.0, self.bound(2).max(self.bound(3)))
+    }
+    fn range_in(&self, dims: u32) -> (f32, f32) {
+        (0.0, self.bound(dims.clamp(2, 3) as usize))
     }
     /// Cells are hashed whole (no period): coordinates are split into a multiple of 256
     /// cells, added back to the cell index, and the rest, which f32 holds exactly enough.

@@ -1,6 +1,6 @@
 //! Value noise: a pseudo-random value in [-1, 1] at each lattice point, blended with the
 //! quintic fade. Cheaper than gradient noise and visibly blockier (the article's `000` §6
-//! table); its extremes sit on lattice points, so it spans exactly [-1, 1].
+//! table); its extremes sit on lattice points, so its range is exactly that of the seed's 256 values.
 
 use super::{cell, fade, lerp, wrap, Noise};
 use crate::rng;
@@ -58,8 +58,19 @@ impl Noise for Value {
     fn tileable(&self) -> bool {
         true
     }
+    /// Exact: the smallest and largest lattice value. Every output is a convex blend of
+    /// four (eight) lattice values, and every value is reached, at a lattice point: for
+    /// each `x`, `perm[perm[x] + y]` runs over all 256 hashes as `y` does. Widened by 8
+    /// ulps of 1 for the rounding of the f32 blends and of the octave sum.
     fn range(&self) -> (f32, f32) {
-        (-1.0, 1.0)
+        let (lo, hi) = self
+            .values
+            .iter()
+            .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &v| {
+                (lo.min(v), hi.max(v))
+            });
+        let e = 8.0 * f32::EPSILON;
+        (lo - e, hi + e)
     }
 
     #[inline(always)]

@@ -52,9 +52,9 @@ export default {
       s = next;
       await Promise.all(panels.map((p) => pool().fill2d(spec(p.k.noise, s), { width: N, height: N, scale: s.scale }, p.values)));
       for (const p of panels) {
-        const [lo, hi] = fieldFor(spec(p.k.noise, s)).range;
-        // Worley's closed bound is far above its typical values; show its real spread.
-        const top = p.k.noise === 'worley' ? lo + (hi - lo) * 0.6 : hi;
+        const [lo, hi] = fieldFor(spec(p.k.noise, s)).rangeFor(2);
+        // Worley's 2D bound (√2) is above its typical values; show its real spread.
+        const top = p.k.noise === 'worley' ? lo + (hi - lo) * 0.735 : hi;
         p.ctx.putImageData(paint(p.img, p.values, lo, top, 'gray'), 0, 0);
       }
     });
