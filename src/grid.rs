@@ -7,10 +7,8 @@
 
 use crate::error::{check_range, Error, Result};
 
-/// The largest side of a grid.
-pub const MAX_SIDE: usize = 16_384;
-/// The most cells one fill may have (2²⁶ cells, 256 MiB of f32).
-pub const MAX_CELLS: usize = 1 << 26;
+/// The largest side and the most cells of a fill: the crate's one set of limits.
+pub use crate::limits::{MAX_CELLS, MAX_SIDE};
 /// Beyond this, f32 can no longer represent every whole sample position.
 pub const MAX_ORIGIN: f64 = 16_777_216.0;
 
@@ -84,7 +82,8 @@ impl Region {
                 ),
             ));
         }
-        check_range("region.scale", self.scale as f64, 1e-6, 1e9)?;
+        // The documented minimum 1e-6 as the f32 it rounds to (just below it).
+        check_range("region.scale", self.scale as f64, 1e-6f32 as f64, 1e9)?;
         check_range("region.x0", self.x0 as f64, -MAX_ORIGIN, MAX_ORIGIN)?;
         check_range("region.y0", self.y0 as f64, -MAX_ORIGIN, MAX_ORIGIN)?;
         check_range("region.z", self.z as f64, -1e7, 1e7)?;

@@ -13,6 +13,7 @@ pub mod fill;
 pub mod fractal;
 pub mod grid;
 pub mod hydrology;
+pub mod limits;
 pub mod noise;
 pub mod rng;
 pub mod simd;
