@@ -138,8 +138,11 @@ fn improved_noise_with_the_reference_table_matches_perlins_value() {
     )))
     .unwrap();
     let out = Float32Array::new_with_length(1);
-    f.sample_points_3d(Float32Array::from(&[3.14f32, 42.0, 7.0][..]).into(), out.clone().into())
-        .unwrap();
+    f.sample_points_3d(
+        Float32Array::from(&[3.14f32, 42.0, 7.0][..]).into(),
+        out.clone().into(),
+    )
+    .unwrap();
     assert!((out.get_index(0) as f64 - 0.136_919_958_784_000_12).abs() < 2e-6);
 }
 

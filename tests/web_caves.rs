@@ -5,13 +5,58 @@
 
 use js_sys::{Reflect, Uint32Array, Uint8Array};
 use landform::noise::simplex::Simplex;
-use landform::wasm::caves::{
-    cave_connect, cave_pockets, cave_regions, cave_smooth, cave_threshold, place_trees,
-};
+use landform::wasm::caves as js;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
+
+// The bindings take every argument as a `JsValue` (checked inside); these call them
+// with the typed arrays and numbers JavaScript would pass.
+fn f32s(v: &[f32]) -> JsValue {
+    js_sys::Float32Array::from(v).into()
+}
+
+fn u8s(v: &[u8]) -> JsValue {
+    Uint8Array::from(v).into()
+}
+
+fn nums<const N: usize>(n: [f64; N]) -> [JsValue; N] {
+    n.map(JsValue::from)
+}
+
+fn cave_threshold(values: &[f32], threshold: f64) -> Result<Vec<u8>, JsValue> {
+    js::cave_threshold(f32s(values), threshold.into())
+}
+
+fn cave_smooth(grid: &[u8], w: f64, h: f64, i: f64, b: f64, s: f64) -> Result<Vec<u8>, JsValue> {
+    let [w, h, i, b, s] = nums([w, h, i, b, s]);
+    js::cave_smooth(u8s(grid), w, h, i, b, s)
+}
+
+fn cave_regions(grid: &[u8], w: f64, h: f64) -> Result<JsValue, JsValue> {
+    js::cave_regions(u8s(grid), w.into(), h.into())
+}
+
+fn cave_pockets(grid: &[u8], w: f64, h: f64, min_size: f64) -> Result<JsValue, JsValue> {
+    js::cave_pockets(u8s(grid), w.into(), h.into(), min_size.into())
+}
+
+fn cave_connect(grid: &[u8], w: f64, h: f64) -> Result<JsValue, JsValue> {
+    js::cave_connect(u8s(grid), w.into(), h.into())
+}
+
+fn place_trees(
+    f: &[f32],
+    w: f64,
+    h: f64,
+    t: f64,
+    spacing: f64,
+    seed: f64,
+) -> Result<Vec<f32>, JsValue> {
+    let [w, h, t, spacing, seed] = nums([w, h, t, spacing, seed]);
+    js::place_trees(f32s(f), w, h, t, spacing, seed)
+}
 
 fn fnv1a(bytes: impl IntoIterator<Item = u8>) -> u32 {
     bytes.into_iter().fold(0x811C_9DC5u32, |h, b| {
@@ -42,37 +87,12 @@ fn error_text(e: &JsValue) -> (String, String) {
     )
 }
 
-/// The typed array JavaScript would pass: Float32Array for values, Uint8Array for grids.
-trait Typed {
-    fn js(&self) -> JsValue;
-}
-
-impl Typed for [f32] {
-    fn js(&self) -> JsValue {
-        js_sys::Float32Array::from(self).into()
-    }
-}
-
-impl Typed for [u8] {
-    fn js(&self) -> JsValue {
-        Uint8Array::from(self).into()
-    }
-}
-
 #[wasm_bindgen_test]
 fn cave_pipeline_reproduces_the_native_golden_hashes() {
-    let grid = cave_threshold((field()).js(), JsValue::from(0.5)).unwrap();
-    let smoothed = cave_smooth(
-        (grid).js(),
-        JsValue::from(64.0),
-        JsValue::from(48.0),
-        JsValue::from(4.0),
-        JsValue::from(5.0),
-        JsValue::from(4.0),
-    )
-    .unwrap();
+    let grid = cave_threshold(&field(), 0.5).unwrap();
+    let smoothed = cave_smooth(&grid, 64.0, 48.0, 4.0, 5.0, 4.0).unwrap();
     assert_eq!(fnv1a(smoothed.iter().copied()), 3_985_070_318);
-    let rep = cave_connect((smoothed).js(), JsValue::from(64.0), JsValue::from(48.0)).unwrap();
+    let rep = cave_connect(&smoothed, 64.0, 48.0).unwrap();
     let connected = Uint8Array::new(&get(&rep, "grid")).to_vec();
     assert_eq!(fnv1a(connected), 984_975_233);
     assert_eq!(
@@ -91,15 +111,7 @@ fn cave_pipeline_reproduces_the_native_golden_hashes() {
 
 #[wasm_bindgen_test]
 fn tree_placement_reproduces_the_native_golden_hash() {
-    let trees = place_trees(
-        (field()).js(),
-        JsValue::from(64.0),
-        JsValue::from(48.0),
-        JsValue::from(0.5),
-        JsValue::from(3.0),
-        JsValue::from(42.0),
-    )
-    .unwrap();
+    let trees = place_trees(&field(), 64.0, 48.0, 0.5, 3.0, 42.0).unwrap();
     assert_eq!(trees.len(), 2 * 111);
     let hash = fnv1a(trees.iter().flat_map(|v| v.to_bits().to_le_bytes()));
     assert_eq!(hash, 2_503_232_783);
@@ -113,20 +125,14 @@ fn regions_and_pockets_count_a_hand_made_grid() {
         .iter()
         .flat_map(|r| r.bytes().map(|b| u8::from(b == b'#')))
         .collect();
-    let r = cave_regions((grid).js(), JsValue::from(5.0), JsValue::from(5.0)).unwrap();
+    let r = cave_regions(&grid, 5.0, 5.0).unwrap();
     assert_eq!(num(&r, "count"), 4.0);
     assert_eq!(
         Uint32Array::new(&get(&r, "sizes")).to_vec(),
         vec![4, 2, 1, 4]
     );
     assert_eq!(Uint32Array::new(&get(&r, "labels")).get_index(4), 2);
-    let p = cave_pockets(
-        (grid).js(),
-        JsValue::from(5.0),
-        JsValue::from(5.0),
-        JsValue::from(3.0),
-    )
-    .unwrap();
+    let p = cave_pockets(&grid, 5.0, 5.0, 3.0).unwrap();
     assert_eq!(
         (
             num(&p, "cavesBefore"),
@@ -141,179 +147,66 @@ fn regions_and_pockets_count_a_hand_made_grid() {
 #[wasm_bindgen_test]
 fn bad_input_throws_range_errors_naming_the_parameter() {
     let f = field();
-    let g = cave_threshold((f).js(), JsValue::from(0.5)).unwrap();
+    let g = cave_threshold(&f, 0.5).unwrap();
     let cases: Vec<(Result<JsValue, JsValue>, &str)> = vec![
         (
-            cave_threshold(([0.1, f32::NAN]).js(), JsValue::from(0.5)).map(|_| JsValue::NULL),
+            cave_threshold(&[0.1, f32::NAN], 0.5).map(|_| JsValue::NULL),
             "values",
         ),
+        (cave_threshold(&f, 1.5).map(|_| JsValue::NULL), "threshold"),
         (
-            cave_threshold((f).js(), JsValue::from(1.5)).map(|_| JsValue::NULL),
+            cave_threshold(&f, f64::NAN).map(|_| JsValue::NULL),
             "threshold",
         ),
         (
-            cave_threshold((f).js(), JsValue::from(f64::NAN)).map(|_| JsValue::NULL),
-            "threshold",
-        ),
-        (
-            cave_smooth(
-                (g).js(),
-                JsValue::from(64.0),
-                JsValue::from(47.0),
-                JsValue::from(4.0),
-                JsValue::from(5.0),
-                JsValue::from(4.0),
-            )
-            .map(|_| JsValue::NULL),
+            cave_smooth(&g, 64.0, 47.0, 4.0, 5.0, 4.0).map(|_| JsValue::NULL),
             "grid",
         ),
         (
-            cave_smooth(
-                (g).js(),
-                JsValue::from(0.0),
-                JsValue::from(48.0),
-                JsValue::from(4.0),
-                JsValue::from(5.0),
-                JsValue::from(4.0),
-            )
-            .map(|_| JsValue::NULL),
+            cave_smooth(&g, 0.0, 48.0, 4.0, 5.0, 4.0).map(|_| JsValue::NULL),
             "width",
         ),
         (
-            cave_smooth(
-                (g).js(),
-                JsValue::from(64.5),
-                JsValue::from(48.0),
-                JsValue::from(4.0),
-                JsValue::from(5.0),
-                JsValue::from(4.0),
-            )
-            .map(|_| JsValue::NULL),
+            cave_smooth(&g, 64.5, 48.0, 4.0, 5.0, 4.0).map(|_| JsValue::NULL),
             "width",
         ),
         (
-            cave_smooth(
-                (g).js(),
-                JsValue::from(64.0),
-                JsValue::from(48.0),
-                JsValue::from(-1.0),
-                JsValue::from(5.0),
-                JsValue::from(4.0),
-            )
-            .map(|_| JsValue::NULL),
+            cave_smooth(&g, 64.0, 48.0, -1.0, 5.0, 4.0).map(|_| JsValue::NULL),
             "iterations",
         ),
         (
-            cave_smooth(
-                (g).js(),
-                JsValue::from(64.0),
-                JsValue::from(48.0),
-                JsValue::from(4.0),
-                JsValue::from(300.0),
-                JsValue::from(4.0),
-            )
-            .map(|_| JsValue::NULL),
+            cave_smooth(&g, 64.0, 48.0, 4.0, 300.0, 4.0).map(|_| JsValue::NULL),
             "birth",
         ),
         (
-            cave_smooth(
-                (g).js(),
-                JsValue::from(64.0),
-                JsValue::from(48.0),
-                JsValue::from(4.0),
-                JsValue::from(5.0),
-                JsValue::from(f64::INFINITY),
-            )
-            .map(|_| JsValue::NULL),
+            cave_smooth(&g, 64.0, 48.0, 4.0, 5.0, f64::INFINITY).map(|_| JsValue::NULL),
             "survival",
         ),
+        (cave_regions(&g, 64.0, 1e9), "height"),
+        (cave_pockets(&g, 64.0, 48.0, 0.5), "minSize"),
+        (cave_connect(&g[1..], 64.0, 48.0), "grid"),
         (
-            cave_regions((g).js(), JsValue::from(64.0), JsValue::from(1e9)),
-            "height",
-        ),
-        (
-            cave_pockets(
-                (g).js(),
-                JsValue::from(64.0),
-                JsValue::from(48.0),
-                JsValue::from(0.5),
-            ),
-            "minSize",
-        ),
-        (
-            cave_connect((g[1..]).js(), JsValue::from(64.0), JsValue::from(48.0)),
-            "grid",
-        ),
-        (
-            place_trees(
-                (f).js(),
-                JsValue::from(64.0),
-                JsValue::from(48.0),
-                JsValue::from(f64::NAN),
-                JsValue::from(3.0),
-                JsValue::from(1.0),
-            )
-            .map(|_| JsValue::NULL),
+            place_trees(&f, 64.0, 48.0, f64::NAN, 3.0, 1.0).map(|_| JsValue::NULL),
             "threshold",
         ),
         (
-            place_trees(
-                (f).js(),
-                JsValue::from(64.0),
-                JsValue::from(48.0),
-                JsValue::from(0.5),
-                JsValue::from(0.0),
-                JsValue::from(1.0),
-            )
-            .map(|_| JsValue::NULL),
+            place_trees(&f, 64.0, 48.0, 0.5, 0.0, 1.0).map(|_| JsValue::NULL),
             "minSpacing",
         ),
         (
-            place_trees(
-                (f).js(),
-                JsValue::from(64.0),
-                JsValue::from(48.0),
-                JsValue::from(0.5),
-                JsValue::from(1e-4),
-                JsValue::from(1.0),
-            )
-            .map(|_| JsValue::NULL),
+            place_trees(&f, 64.0, 48.0, 0.5, 1e-4, 1.0).map(|_| JsValue::NULL),
             "minSpacing",
         ),
         (
-            place_trees(
-                (f).js(),
-                JsValue::from(64.0),
-                JsValue::from(48.0),
-                JsValue::from(0.5),
-                JsValue::from(3.0),
-                JsValue::from(-1.0),
-            )
-            .map(|_| JsValue::NULL),
+            place_trees(&f, 64.0, 48.0, 0.5, 3.0, -1.0).map(|_| JsValue::NULL),
             "seed",
         ),
         (
-            place_trees(
-                (f).js(),
-                JsValue::from(64.0),
-                JsValue::from(48.0),
-                JsValue::from(0.5),
-                JsValue::from(3.0),
-                JsValue::from(4294967296.0),
-            )
-            .map(|_| JsValue::NULL),
+            place_trees(&f, 64.0, 48.0, 0.5, 3.0, 4294967296.0).map(|_| JsValue::NULL),
             "seed",
         ),
         (
-            place_trees(
-                (f[1..]).js(),
-                JsValue::from(64.0),
-                JsValue::from(48.0),
-                JsValue::from(0.5),
-                JsValue::from(3.0),
-                JsValue::from(1.0),
-            )
-            .map(|_| JsValue::NULL),
+            place_trees(&f[1..], 64.0, 48.0, 0.5, 3.0, 1.0).map(|_| JsValue::NULL),
             "field",
         ),
     ];
@@ -329,5 +222,5 @@ fn bad_input_throws_range_errors_naming_the_parameter() {
         );
     }
     // Everything still works after the errors.
-    assert_eq!(cave_threshold((f).js(), JsValue::from(0.5)).unwrap(), g);
+    assert_eq!(cave_threshold(&f, 0.5).unwrap(), g);
 }

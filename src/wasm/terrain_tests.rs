@@ -23,6 +23,59 @@ fn obj(fields: &[(&str, JsValue)]) -> JsValue {
     o.into()
 }
 
+// The bindings take every argument as a `JsValue` (checked inside); these call them
+// with the typed arrays and numbers JavaScript would pass.
+fn redistribute(h: &Float32Array, exponent: f32) -> Result<(), JsValue> {
+    super::terrain::redistribute(h.into(), exponent.into())
+}
+
+fn island_falloff(h: &Float32Array, w: u32, ht: u32, opts: JsValue) -> Result<(), JsValue> {
+    super::terrain::island_falloff(h.into(), w.into(), ht.into(), opts)
+}
+
+fn fill_depressions(h: &Float32Array, w: u32, ht: u32, opts: JsValue) -> Result<u32, JsValue> {
+    super::terrain::fill_depressions(h.into(), w.into(), ht.into(), opts)
+}
+
+fn undrained_count(h: &Float32Array, w: u32, ht: u32, sea: Option<f32>) -> Result<u32, JsValue> {
+    super::terrain::undrained_count(h.into(), w.into(), ht.into(), sea.into())
+}
+
+fn flow_directions(h: &Float32Array, w: u32, ht: u32) -> Result<Vec<u8>, JsValue> {
+    super::terrain::flow_directions(h.into(), w.into(), ht.into())
+}
+
+fn flow_accumulation(
+    h: &Float32Array,
+    w: u32,
+    ht: u32,
+    sea: Option<f32>,
+) -> Result<Vec<f32>, JsValue> {
+    super::terrain::flow_accumulation(h.into(), w.into(), ht.into(), sea.into())
+}
+
+fn river_mask(acc: &Float32Array, threshold: f32) -> Result<Vec<u8>, JsValue> {
+    super::terrain::river_mask(acc.into(), threshold.into())
+}
+
+fn biomes(
+    h: &Float32Array,
+    m: &Float32Array,
+    w: u32,
+    ht: u32,
+    opts: JsValue,
+) -> Result<JsValue, JsValue> {
+    super::terrain::biomes(h.into(), m.into(), w.into(), ht.into(), opts)
+}
+
+fn eroder(w: u32, h: u32, params: JsValue) -> Result<JsEroder, JsValue> {
+    JsEroder::new(w.into(), h.into(), params)
+}
+
+fn run(e: &mut JsEroder, h: &Float32Array, droplets: u32) -> Result<(), JsValue> {
+    e.run(h.into(), droplets.into())
+}
+
 fn get(o: &JsValue, k: &str) -> JsValue {
     Reflect::get(o, &k.into()).unwrap()
 }
@@ -45,75 +98,41 @@ fn assert_error(e: JsValue, type_error: bool, param: &str) {
 #[wasm_bindgen_test]
 fn redistribute_writes_into_the_callers_array() {
     let a = arr(&[0.25, 0.5, 1.0]);
-    redistribute(JsValue::from(a.clone()), JsValue::from(2.0)).unwrap();
+    redistribute(&a, 2.0).unwrap();
     assert_eq!(a.to_vec(), vec![0.0625, 0.25, 1.0]);
-    assert_error(
-        redistribute(JsValue::from(a.clone()), JsValue::from(0.0)).unwrap_err(),
-        false,
-        "exponent",
-    );
+    assert_error(redistribute(&a, 0.0).unwrap_err(), false, "exponent");
 }
 
 #[wasm_bindgen_test]
 fn island_falloff_reads_options_and_rejects_unknown_ones() {
     let a = arr(&[0.0; 9]);
     island_falloff(
-        JsValue::from(a.clone()),
-        JsValue::from(3),
-        JsValue::from(3),
+        &a,
+        3,
+        3,
         obj(&[("shape", "square".into()), ("blend", 1.0.into())]),
     )
     .unwrap();
     assert_eq!(a.to_vec()[4], 1.0);
     assert_eq!(a.to_vec()[0], 0.0);
-    island_falloff(
-        JsValue::from(a.clone()),
-        JsValue::from(3),
-        JsValue::from(3),
-        JsValue::UNDEFINED,
-    )
-    .unwrap();
+    island_falloff(&a, 3, 3, JsValue::UNDEFINED).unwrap();
     assert_error(
-        island_falloff(
-            JsValue::from(a.clone()),
-            JsValue::from(3),
-            JsValue::from(3),
-            obj(&[("blend", 2.0.into())]),
-        )
-        .unwrap_err(),
+        island_falloff(&a, 3, 3, obj(&[("blend", 2.0.into())])).unwrap_err(),
         false,
         "blend",
     );
     assert_error(
-        island_falloff(
-            JsValue::from(a.clone()),
-            JsValue::from(3),
-            JsValue::from(3),
-            obj(&[("blnd", 0.5.into())]),
-        )
-        .unwrap_err(),
+        island_falloff(&a, 3, 3, obj(&[("blnd", 0.5.into())])).unwrap_err(),
         true,
         "options",
     );
     assert_error(
-        island_falloff(
-            JsValue::from(a.clone()),
-            JsValue::from(3),
-            JsValue::from(3),
-            obj(&[("shape", "circle".into())]),
-        )
-        .unwrap_err(),
+        island_falloff(&a, 3, 3, obj(&[("shape", "circle".into())])).unwrap_err(),
         true,
         "options",
     );
     assert_error(
-        island_falloff(
-            JsValue::from(a.clone()),
-            JsValue::from(4),
-            JsValue::from(3),
-            JsValue::NULL,
-        )
-        .unwrap_err(),
+        island_falloff(&a, 4, 3, JsValue::NULL).unwrap_err(),
         false,
         "heights",
     );
@@ -125,86 +144,38 @@ fn fill_then_flow_drains_every_cell_and_conserves_rain() {
         .map(|i| ((i * 7919) % 101) as f32 / 101.0)
         .collect();
     let a = arr(&v);
-    assert!(
-        undrained_count(
-            JsValue::from(a.clone()),
-            JsValue::from(20),
-            JsValue::from(20),
-            JsValue::UNDEFINED
-        )
-        .unwrap()
-            > 0
-    );
+    assert!(undrained_count(&a, 20, 20, None).unwrap() > 0);
     for method in ["priority-flood", "planchon-darboux"] {
         let b = arr(&v);
         fill_depressions(
-            JsValue::from(b.clone()),
-            JsValue::from(20),
-            JsValue::from(20),
+            &b,
+            20,
+            20,
             obj(&[("method", method.into()), ("epsilon", 1e-4.into())]),
         )
         .unwrap();
-        assert_eq!(
-            undrained_count(
-                JsValue::from(b.clone()),
-                JsValue::from(20),
-                JsValue::from(20),
-                JsValue::UNDEFINED
-            )
-            .unwrap(),
-            0,
-            "{method}"
-        );
+        assert_eq!(undrained_count(&b, 20, 20, None).unwrap(), 0, "{method}");
     }
-    fill_depressions(
-        JsValue::from(a.clone()),
-        JsValue::from(20),
-        JsValue::from(20),
-        JsValue::UNDEFINED,
-    )
-    .unwrap();
-    let acc = flow_accumulation(
-        JsValue::from(a.clone()),
-        JsValue::from(20),
-        JsValue::from(20),
-        JsValue::UNDEFINED,
-    )
-    .unwrap();
+    fill_depressions(&a, 20, 20, JsValue::UNDEFINED).unwrap();
+    let acc = flow_accumulation(&a, 20, 20, None).unwrap();
     assert_eq!(acc.len(), 400);
-    let dirs = flow_directions(
-        JsValue::from(a.clone()),
-        JsValue::from(20),
-        JsValue::from(20),
-    )
-    .unwrap();
+    let dirs = flow_directions(&a, 20, 20).unwrap();
     let outflow: f32 = (0..400).filter(|&i| dirs[i] == 255).map(|i| acc[i]).sum();
     assert_eq!(outflow, 400.0);
-    let mask = river_mask(JsValue::from(arr(&acc)), JsValue::from(10.0)).unwrap();
+    let mask = river_mask(&arr(&acc), 10.0).unwrap();
     assert_eq!(mask.len(), 400);
     assert_error(
-        fill_depressions(
-            JsValue::from(a.clone()),
-            JsValue::from(20),
-            JsValue::from(20),
-            obj(&[("epsilon", (-1.0).into())]),
-        )
-        .unwrap_err(),
+        fill_depressions(&a, 20, 20, obj(&[("epsilon", (-1.0).into())])).unwrap_err(),
         false,
         "epsilon",
     );
     assert_error(
-        fill_depressions(
-            JsValue::from(a.clone()),
-            JsValue::from(20),
-            JsValue::from(20),
-            obj(&[("method", "magic".into())]),
-        )
-        .unwrap_err(),
+        fill_depressions(&a, 20, 20, obj(&[("method", "magic".into())])).unwrap_err(),
         true,
         "options",
     );
     assert_error(
-        river_mask(JsValue::from(arr(&acc)), JsValue::from(f32::NAN)).unwrap_err(),
+        river_mask(&arr(&acc), f32::NAN).unwrap_err(),
         false,
         "threshold",
     );
@@ -214,14 +185,7 @@ fn fill_then_flow_drains_every_cell_and_conserves_rain() {
 fn biomes_return_ids_and_an_rgba_image() {
     let h = arr(&[0.05, 0.11, 0.5, 0.95]);
     let m = arr(&[0.5, 0.5, 0.4, 0.5]);
-    let out = biomes(
-        JsValue::from(h.clone()),
-        JsValue::from(m.clone()),
-        JsValue::from(2),
-        JsValue::from(2),
-        obj(&[("rockSlope", 0.0.into())]),
-    )
-    .unwrap();
+    let out = biomes(&h, &m, 2, 2, obj(&[("rockSlope", 0.0.into())])).unwrap();
     let ids: Uint8Array = get(&out, "ids").dyn_into().unwrap();
     let rgba: Uint8ClampedArray = get(&out, "rgba").dyn_into().unwrap();
     assert_eq!(ids.to_vec(), vec![0, 1, 9, 5]);
@@ -234,14 +198,7 @@ fn biomes_return_ids_and_an_rgba_image() {
         "Grassland"
     );
     assert_error(
-        biomes(
-            JsValue::from(h.clone()),
-            JsValue::from(arr(&[0.0; 3])),
-            JsValue::from(2),
-            JsValue::from(2),
-            JsValue::UNDEFINED,
-        )
-        .unwrap_err(),
+        biomes(&h, &arr(&[0.0; 3]), 2, 2, JsValue::UNDEFINED).unwrap_err(),
         false,
         "moisture",
     );
@@ -253,24 +210,11 @@ fn eroder_runs_in_chunks_and_reports_its_budget() {
         .map(|i| ((i % 32) + (i / 32)) as f32 / 64.0)
         .collect();
     let (one, parts) = (arr(&v), arr(&v));
-    let mut e1 = JsEroder::new(
-        JsValue::from(32),
-        JsValue::from(32),
-        obj(&[("seed", 5.into())]),
-    )
-    .unwrap();
-    e1.run(JsValue::from(one.clone()), JsValue::from(300))
-        .unwrap();
-    let mut e2 = JsEroder::new(
-        JsValue::from(32),
-        JsValue::from(32),
-        obj(&[("seed", 5.into())]),
-    )
-    .unwrap();
-    e2.run(JsValue::from(parts.clone()), JsValue::from(100))
-        .unwrap();
-    e2.run(JsValue::from(parts.clone()), JsValue::from(200))
-        .unwrap();
+    let mut e1 = eroder(32, 32, obj(&[("seed", 5.into())])).unwrap();
+    run(&mut e1, &one, 300).unwrap();
+    let mut e2 = eroder(32, 32, obj(&[("seed", 5.into())])).unwrap();
+    run(&mut e2, &parts, 100).unwrap();
+    run(&mut e2, &parts, 200).unwrap();
     assert_eq!(one.to_vec(), parts.to_vec());
     assert_ne!(one.to_vec(), v);
     assert_eq!(e2.droplets_done(), 300.0);
@@ -284,37 +228,22 @@ fn eroder_runs_in_chunks_and_reports_its_budget() {
     let parts_sum = get(&b, "carriedOff").as_f64().unwrap() + get(&b, "stranded").as_f64().unwrap();
     assert!((parts_sum - lo).abs() < 1e-9);
     assert_error(
-        JsEroder::new(
-            JsValue::from(32),
-            JsValue::from(32),
-            obj(&[("inertia", 2.into())]),
-        )
-        .err()
-        .unwrap(),
+        eroder(32, 32, obj(&[("inertia", 2.into())])).err().unwrap(),
         false,
         "inertia",
     );
     assert_error(
-        JsEroder::new(
-            JsValue::from(32),
-            JsValue::from(32),
-            obj(&[("speed", 2.into())]),
-        )
-        .err()
-        .unwrap(),
+        eroder(32, 32, obj(&[("speed", 2.into())])).err().unwrap(),
         true,
         "params",
     );
     assert_error(
-        JsEroder::new(JsValue::from(1), JsValue::from(32), JsValue::UNDEFINED)
-            .err()
-            .unwrap(),
+        eroder(1, 32, JsValue::UNDEFINED).err().unwrap(),
         false,
         "width",
     );
     assert_error(
-        e2.run(JsValue::from(arr(&[0.0; 10])), JsValue::from(1))
-            .unwrap_err(),
+        run(&mut e2, &arr(&[0.0; 10]), 1).unwrap_err(),
         false,
         "heights",
     );
@@ -331,15 +260,9 @@ fn erosion_in_wasm_matches_the_native_checksum() {
         })
         .collect();
     let a = arr(&v);
-    redistribute(JsValue::from(a.clone()), JsValue::from(1.7)).unwrap();
-    let mut e = JsEroder::new(
-        JsValue::from(n as u32),
-        JsValue::from(n as u32),
-        obj(&[("seed", 42.into())]),
-    )
-    .unwrap();
-    e.run(JsValue::from(a.clone()), JsValue::from(2000))
-        .unwrap();
+    redistribute(&a, 1.7).unwrap();
+    let mut e = eroder(n as u32, n as u32, obj(&[("seed", 42.into())])).unwrap();
+    run(&mut e, &a, 2000).unwrap();
     let h = a.to_vec().iter().fold(0xcbf2_9ce4_8422_2325u64, |h, v| {
         (h ^ v.to_bits() as u64).wrapping_mul(0x100_0000_01b3)
     });
@@ -353,12 +276,7 @@ fn a_view_on_wasm_memory_that_detaches_throws_instead_of_panicking() {
     let n = 3000usize;
     let owned = vec![0.5f32; n * n];
     let view = unsafe { Float32Array::view(&owned) };
-    match island_falloff(
-        JsValue::from(view.clone()),
-        JsValue::from(n as u32),
-        JsValue::from(n as u32),
-        JsValue::UNDEFINED,
-    ) {
+    match island_falloff(&view, n as u32, n as u32, JsValue::UNDEFINED) {
         Err(e) => assert_error(e, false, "heights"),
         Ok(()) => assert_eq!(
             view.length() as usize,
