@@ -4,7 +4,8 @@
 //   node bench/boundary.mjs [baseline-pkg-dir]    (default: the same pkg/, a self-check)
 //
 // Build the baseline from another commit with `LANDFORM_OUT=dir bash scripts/build.sh`
-// there. Reports ms per 512² fill (median of rounds) and current / baseline.
+// there. Reports CPU time (process.cpuUsage: steadier than wall time on a shared
+// machine) per fill, median of rounds, and current / baseline.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
@@ -26,7 +27,25 @@ const workloads = {
   'fill2d value fBm 8 octaves': { noise: 'value', seed: 1, fractal: { octaves: 8 } },
   'fill2d simplex 1 octave': { noise: 'simplex', seed: 1 },
 };
+const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 const median = (a) => a.slice().sort((x, y) => x - y)[a.length >> 1];
+
+// The fixed cost of one call (argument checks, the plain copy of the region): µs per
+// 1 × 1 fill, 2000 calls a round.
+function perCall() {
+  const tiny = { width: 1, height: 1, scale: 64 };
+  const fields = Object.fromEntries(Object.entries(packages).map(([k, lf]) => [k, new lf.Field({ seed: 1 })]));
+  const out = new Float32Array(1);
+  const times = { current: [], baseline: [] };
+  for (let r = 0; r < 23; r++) {
+    for (const k of r % 2 ? ['current', 'baseline'] : ['baseline', 'current']) {
+      const t = cpuMs();
+      for (let i = 0; i < 2000; i++) fields[k].fill2d(out, tiny);
+      if (r >= 3) times[k].push((cpuMs() - t) / 2000 * 1000);
+    }
+  }
+  return [median(times.baseline), median(times.current)];
+}
 const rounds = 15;
 const rows = [];
 for (const [name, spec] of Object.entries(workloads)) {
@@ -35,14 +54,16 @@ for (const [name, spec] of Object.entries(workloads)) {
   const times = { current: [], baseline: [] };
   for (let r = 0; r < rounds + 3; r++) {
     for (const k of r % 2 ? ['current', 'baseline'] : ['baseline', 'current']) {
-      const t = performance.now();
+      const t = cpuMs();
       for (let i = 0; i < 4; i++) fields[k].fill2d(out, region);
-      if (r >= 3) times[k].push((performance.now() - t) / 4);
+      if (r >= 3) times[k].push((cpuMs() - t) / 4);
     }
   }
   const [c, b] = [median(times.current), median(times.baseline)];
   rows.push(`| ${name} | ${b.toFixed(2)} | ${c.toFixed(2)} | ${(c / b).toFixed(3)} |`);
 }
-console.log(`512² fills, ms (median of ${rounds} rounds × 4, interleaved); baseline ${dirs.baseline}`);
+const [b1, c1] = perCall();
+rows.push(`| one 1×1 fill2d call (µs) | ${b1.toFixed(2)} | ${c1.toFixed(2)} | ${(c1 / b1).toFixed(3)} |`);
+console.log(`512² fills, CPU ms (median of ${rounds} rounds × 4, interleaved); baseline ${dirs.baseline}`);
 console.log('| workload | baseline | current | current / baseline |\n|---|---:|---:|---:|');
 console.log(rows.join('\n'));
