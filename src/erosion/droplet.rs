@@ -41,6 +41,7 @@
 //! All arithmetic is `+ − × ÷ sqrt min max` and truncation on `f32`/`f64`, so runs are
 //! bit-identical on every platform.
 
+use crate::erosion::order::Order;
 use crate::erosion::settle::{below_sea, Basin};
 use crate::erosion::{Brush, Budget, ErosionParams};
 
@@ -104,7 +105,7 @@ pub(crate) fn add(map: &mut [f32], i: usize, d: f32) -> f64 {
 fn take(map: &mut [f32], i: usize, amount: f32, level: f32) -> f64 {
     let room = map[i] - level;
     if room > 0.0 {
-        -add(map, i, -amount.min(room))
+        -add(map, i, -amount.lo(room))
     } else {
         0.0
     }
@@ -115,10 +116,10 @@ fn take(map: &mut [f32], i: usize, amount: f32, level: f32) -> f64 {
 #[inline]
 fn raise(map: &mut [f32], i: usize, amount: f32, level: f32, (sea, shelf): (f32, f32)) -> f64 {
     let h = map[i];
-    let top = if h < sea { level.min(shelf) } else { level };
+    let top = if h < sea { level.lo(shelf) } else { level };
     let room = top - h;
     if room > 0.0 {
-        add(map, i, amount.min(room))
+        add(map, i, amount.lo(room))
     } else {
         0.0
     }
@@ -179,12 +180,12 @@ pub fn run_droplet(
         }
         let h_next = height_and_gradient(map, width, nx, ny).0;
         let dh = h_next - h;
-        let capacity = (-dh * speed * water * p.capacity_factor).max(p.min_capacity);
+        let capacity = (-dh * speed * water * p.capacity_factor).hi(p.min_capacity);
         if sediment > capacity as f64 || dh > 0.0 {
             // Deposit: fill the pit behind an uphill step, or drop the surplus,
             // bilinearly, no cell above the water (the height climbed to, or its own).
             let (amount, level) = if dh > 0.0 {
-                ((dh as f64).min(sediment), h_next)
+                ((dh as f64).lo(sediment), h_next)
             } else {
                 ((sediment - capacity as f64) * p.deposit_speed as f64, h)
             };
@@ -201,8 +202,8 @@ pub fn run_droplet(
         } else {
             // Erode through the brush centred on the nearest cell, no cell below the
             // height the droplet reaches or the sea (the base level).
-            let amount = ((capacity - sediment as f32) * p.erode_speed).min(-dh);
-            let level = h_next.max(sea);
+            let amount = ((capacity - sediment as f32) * p.erode_speed).lo(-dh);
+            let level = h_next.hi(sea);
             let (cx, cy) = nearest(x, y);
             let mut taken = 0.0f64;
             model.brush.for_each(cx, cy, width, height, |i, w| {
@@ -212,9 +213,9 @@ pub fn run_droplet(
             budget.eroded += taken;
         }
         speed = (speed * speed - dh * p.gravity)
-            .max(0.0)
+            .hi(0.0)
             .sqrt()
-            .min(p.max_speed);
+            .lo(p.max_speed);
         water *= 1.0 - p.evaporation;
         x = nx;
         y = ny;

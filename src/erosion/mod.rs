@@ -10,6 +10,7 @@
 pub mod brush;
 pub mod budget;
 pub mod droplet;
+mod order;
 pub mod params;
 pub mod settle;
 

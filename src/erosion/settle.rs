@@ -2,6 +2,7 @@
 //! the droplet like water filling a basin, never above the rim of that ground and never
 //! lifting the sea floor out of the sea.
 
+use crate::erosion::order::Order;
 use crate::erosion::{droplet::add, Brush};
 
 /// The cells a load may settle on with their heights, sorted once per settling;
@@ -44,20 +45,20 @@ impl Basin {
             let wet = self.cells.partition_point(|c| c.1 < sea);
             let full: f64 = self.cells[..wet]
                 .iter()
-                .map(|c| (shelf - c.1).max(0.0) as f64)
+                .map(|c| (shelf - c.1).hi(0.0) as f64)
                 .sum();
             if load <= full {
-                fill_level(heights, load, shelf.min(rim))
+                fill_level(heights, load, shelf.lo(rim))
             } else {
                 let land = self.cells[wet..].iter().map(|c| c.1);
-                fill_level(land, load - full, rim).max(shelf)
+                fill_level(land, load - full, rim).hi(shelf)
             }
         } else {
             fill_level(heights, load, rim)
         };
         let mut put = 0.0;
         for &(i, h) in &self.cells {
-            let top = if h < sea { level.min(shelf) } else { level };
+            let top = if h < sea { level.lo(shelf) } else { level };
             if top > h {
                 put += add(map, i, top - h);
             }
@@ -83,12 +84,12 @@ fn fill_level(heights: impl Iterator<Item = f32>, load: f64, cap: f32) -> f32 {
         }
         count += 1.0;
         sum += h as f64;
-        let next = heights.peek().map_or(cap, |&n| n.min(cap)) as f64;
+        let next = heights.peek().map_or(cap, |&n| n.lo(cap)) as f64;
         if count * next - sum >= load {
             // Rounded down so the cells take no more than `load`.
             let l = ((load + sum) / count) as f32;
             return if (l as f64) * count - sum > load {
-                f32::from_bits(l.to_bits() - 1).max(h)
+                f32::from_bits(l.to_bits() - 1).hi(h)
             } else {
                 l
             };
