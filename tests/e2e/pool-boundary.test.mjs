@@ -33,6 +33,9 @@ test('pool calls with unreadable or uncloneable input reject, and the pool lives
         'BigInt width': () => pool.hydrology(new Float32Array(16), 4n, 4, {}),
         'Proxy fill options': () => pool.hydrology(new Float32Array(16), 4, 4, { fill: new Proxy({}, {}) }),
         'region too large': () => pool.fill2d(spec, { width: 16385, height: 2 }),
+        // This one reaches the workers' cached Field for `spec`, which must stay usable.
+        'bad scale in the workers': () => pool.fill2d(spec, { ...region, scale: NaN }),
+        'typed array as region.x0': () => pool.fill2d(spec, { ...region, x0: new Uint8Array(2) }),
       };
       const out = { verdicts: {} };
       for (const [name, call] of Object.entries(cases)) out.verdicts[name] = await verdict(call());
@@ -47,7 +50,8 @@ test('pool calls with unreadable or uncloneable input reject, and the pool lives
       return out;
     });
     for (const [name, v] of Object.entries(result.verdicts)) {
-      const want = name === 'region too large' ? /^RangeError: landform: `region\.width`/ : /^(TypeError|DataCloneError): /;
+      const want = name === 'region too large' ? /^RangeError: landform: `region\.width`/
+        : name === 'bad scale in the workers' ? /^RangeError: landform: `region\.scale`/ : /^(TypeError|DataCloneError): /;
       assert.match(v, want, name);
     }
     assert.match(result.verdicts['Proxy spec'], /^TypeError: landform: `spec` must be plain data/);
