@@ -504,7 +504,7 @@ impl Field {
     pub fn gradients(&self, x0: i32, y0: i32, cols: usize, rows: usize) -> Result<Vec<f32>> {
         // checked: on wasm32, 65536 × 65536 would wrap to 0 and pass.
         match cols.checked_mul(rows) {
-            Some(n) if n >= 1 && n <= 1 << 20 => {}
+            Some(n) if (1..=1 << 20).contains(&n) => {}
             _ => {
                 return Err(Error::range(
                     "cols",
