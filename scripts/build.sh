@@ -22,6 +22,8 @@ else
 fi
 export RUSTFLAGS="${LANDFORM_RUSTFLAGS:-$flags}"
 wasm-pack build --target web --release --out-dir "$out" --out-name landform "$@" >&2
+# Methods check their `this` (a live instance of their class) before entering wasm.
+node scripts/guard-glue.mjs "$out/landform.js"
 # The worker pool ships in the package: its glue import points at the sibling
 # landform.js there (in www/js/ it points at ../pkg/landform.js).
 sed "s#'../pkg/#'./#" www/js/pool.js > "$out/pool.js"

@@ -120,6 +120,8 @@ export function badValues() {
     'inherited keys': () => Object.create({ width: 4, height: 4, seed: 5 }),
     'huge string': () => 'x'.repeat(1 << 20),
     'class instance': () => new (class Region { constructor() { this.width = 4; } })(),
+    'a Grid': (lf) => new lf.Grid(2, 2),
+    'a freed Field': (lf) => { const f = new lf.Field(); f.free(); return f; },
   };
 }
 

@@ -162,3 +162,19 @@ test('one set of limits: every step takes 16384 sides and 2^26 cells, and no mor
   throwsNamed(() => new Eroder(maxSide, maxCells / maxSide + 1), RangeError, 'width');
   alive();
 });
+
+test('a method called on the wrong object or a freed one is a TypeError, not a panic', () => {
+  const g = new lf.Grid(4, 4);
+  const out = new Float32Array(16);
+  for (const self of [g, {}, null, Object.create(Field.prototype), new Eroder(4, 4)]) {
+    throwsNamed(() => Field.prototype.fill2d.call(self, out, { width: 4, height: 4 }), TypeError, 'this');
+  }
+  throwsNamed(() => Field.prototype.free.call(g), TypeError, 'this');
+  const f = new Field({ seed: 1 });
+  f.free();
+  throwsNamed(() => f.fill2d(out, { width: 4, height: 4 }), TypeError, 'this');
+  throwsNamed(() => f.range, TypeError, 'this');
+  f.free(); // freeing twice stays harmless
+  g.copyTo(out);
+  alive();
+});
