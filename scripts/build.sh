@@ -31,10 +31,12 @@ cp www/js/pool-worker.js "$out/pool-worker.js"
 # plain.js: the boundary's reader of specs (src/wasm/args.rs imports it as a snippet;
 # the pool imports this copy beside it).
 cp src/wasm/plain.js "$out/plain.js"
+# The licence texts (Cargo.toml: MIT OR Apache-2.0) ship with the package.
+cp LICENSE-MIT LICENSE-APACHE "$out/"
 node -e '
   const fs = require("fs"); const f = process.argv[1] + "/package.json";
   const p = JSON.parse(fs.readFileSync(f, "utf8"));
-  p.files = [...new Set([...(p.files || []), "pool.js", "pool-worker.js", "plain.js", "snippets"])];
+  p.files = [...new Set([...(p.files || []), "pool.js", "pool-worker.js", "plain.js", "snippets", "LICENSE-MIT", "LICENSE-APACHE"])];
   p.exports = { ".": { types: "./landform.d.ts", default: "./landform.js" }, "./pool.js": "./pool.js", "./plain.js": "./plain.js", "./package.json": "./package.json" };
   fs.writeFileSync(f, JSON.stringify(p, null, 2) + "\n");
 ' "$out"

@@ -1,5 +1,9 @@
 // A plain static file server for www/: no COOP/COEP or other special headers, just
 // like any static host. Usage: node scripts/serve.mjs [port] [root]
+//
+// It sends `Access-Control-Allow-Origin: *`, as GitHub Pages, Netlify and most CDNs
+// do for static files. Embedding a figure in a page of another origin needs it: the
+// browser fetches module scripts, the .wasm and the workers' imports with CORS.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,7 +24,10 @@ export function serve(root, port = 0) {
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
     fs.readFile(file, (err, body) => {
       if (err) { res.writeHead(404, { 'content-type': 'text/plain' }).end('not found'); return; }
-      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream', 'cache-control': 'no-cache' });
+      res.writeHead(200, {
+        'content-type': TYPES[path.extname(file)] || 'application/octet-stream', 'cache-control': 'no-cache',
+        'access-control-allow-origin': '*',
+      });
       res.end(body);
     });
   });

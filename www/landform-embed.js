@@ -2,7 +2,9 @@
 //   <script type="module" src="https://your.host/landform/landform-embed.js"></script>
 //   <landform-figure name="caves" seed="7" threshold="0.5"></landform-figure>
 // The wasm is found relative to this file; all figures on a page share one instance;
-// styles stay inside each figure's shadow root. No special headers are needed.
+// styles stay inside each figure's shadow root. No COOP/COEP headers are needed; a
+// page on another origin than these files needs the host to send
+// `Access-Control-Allow-Origin: *` (GitHub Pages does), as for any module script.
 import { createFigure } from './js/figure.js';
 import { loadFigure } from './js/figures/index.js';
 
@@ -26,7 +28,8 @@ class LandformFigure extends HTMLElement {
       this.figure = await createFigure(host, def, { state: overrides });
       this.dataset.ready = 'true';
     } catch (e) {
-      host.textContent = e.message;
+      host.className = 'lf-failed';
+      host.textContent = `This figure could not start. ${e.message}`;
       this.dataset.ready = 'error';
       console.error(e);
     }

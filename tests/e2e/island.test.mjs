@@ -273,7 +273,7 @@ test('island: rivers, fill methods, 3D view, hover readout and exports', async (
   const read = async (k) => slot.locator(`[data-readout="${k}"]`).textContent();
   assert.match(await read('elevation'), /^Elevation -?\d+\.\d{3}/);
   assert.match(await read('moisture'), /^Moisture \d\.\d\d$/);
-  assert.match(await read('flow'), /^Flow [\d,]+ cells/);
+  assert.match(await read('flow'), /^Drains [\d,]+ cells?/);
   const names = await page.evaluate(async () => (await import('./js/landform.js')).landform().then((lf) => lf.biomeLegend().map((b) => b.name)));
   const biome = (await read('biome')).replace(/^Biome /, '');
   assert.ok([...names, 'Lake'].includes(biome), `biome name ${biome}`);
@@ -385,7 +385,7 @@ test('island: noise and shaping run in the page worker pool, with the bits of on
   assert.deepEqual(await drained(), { rivers: want2.rivers, lakes: want2.lakes });
   const jobs = await page.evaluate(async () => (await import('/js/landform.js')).pool().stats.jobs);
   assert.ok(jobs >= 4, `the pool ran the bands (${jobs} jobs)`);
-  assert.match(await slot.locator('.lf-timing').textContent(), /in \d+ workers: noise\+shape [\d.]+ ms, fill\+flow [\d.]+ ms/);
+  assert.match(await slot.locator('.lf-stage').getAttribute('data-timing'), /in \d+ workers: noise\+shape [\d.]+ ms, fill\+flow [\d.]+ ms/);
   // Main-thread blocking while the seed changes at 512²: the noise no longer counts.
   const longest = await page.evaluate(async () => {
     let max = 0, t = performance.now(), stop = false;
@@ -399,7 +399,7 @@ test('island: noise and shaping run in the page worker pool, with the bits of on
     stop = true;
     return max;
   });
-  console.log(`island 512²: ${await slot.locator('.lf-timing').textContent()}; longest main-thread block on a new seed ${longest.toFixed(0)} ms`);
+  console.log(`island 512²: ${await slot.locator('.lf-stage').getAttribute('data-timing')}; longest main-thread block on a new seed ${longest.toFixed(0)} ms`);
   // Size flips and hovering while pool jobs are in flight: every picture stays whole.
   await slot.locator('canvas').first().scrollIntoViewIfNeeded();
   const box = await slot.locator('canvas').first().boundingBox();

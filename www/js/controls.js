@@ -7,6 +7,9 @@
 //   { key: 'seed', type: 'seed', label: 'New seed', value: 42 }
 //   { key: 'ridges', type: 'toggle', label: 'Ridges', value: false }
 //   { key: 'run', type: 'button', label: 'Erode' }          (fires onAction, holds no state)
+//
+// Any control may name a `group`: consecutive controls of one group are boxed under
+// its name, in a <details> that the figure may list as closed (`closedGroups`).
 
 let uid = 0;
 
@@ -42,14 +45,28 @@ export function parseValue(c, s) {
 }
 
 /**
- * Builds the controls into `host`. `onChange(key, value, live)` fires on every change
+ * Builds the controls into `root`. `onChange(key, value, live)` fires on every change
  * (`live` is true while a slider is being dragged); `onAction(key)` for buttons.
  * Returns `set(key, value)` to move a control programmatically (e.g. a seed button).
  */
-export function buildControls(host, controls, state, onChange, onAction = () => {}) {
+export function buildControls(root, controls, state, onChange, onAction = () => {}, { closed = [] } = {}) {
   const setters = {};
+  let host = root, group = null;
   for (const c of controls) {
     const id = `lf-c${++uid}`;
+    // Consecutive controls with the same `group` share a <details> box headed by the
+    // group's name; groups named in `closed` start folded (rarely used settings).
+    if ((c.group ?? null) !== group) {
+      group = c.group ?? null;
+      host = root;
+      if (group) {
+        const box = el('details', { class: 'lf-group', 'data-group': group }, el('summary', {}, group));
+        box.open = !closed.includes(group);
+        host = el('div', { class: 'lf-group-body' });
+        box.append(host);
+        root.append(box);
+      }
+    }
     if (c.type === 'range') {
       const out = el('output', { for: id, class: 'lf-value' }, formatValue(c, state[c.key]));
       const input = el('input', { id, type: 'range', min: c.min, max: c.max, step: c.step ?? 1, 'data-key': c.key });
@@ -66,14 +83,29 @@ export function buildControls(host, controls, state, onChange, onAction = () => 
     } else if (c.type === 'choice') {
       const group = el('div', { class: 'lf-control lf-choice', role: 'radiogroup', 'aria-label': c.label, 'data-key': c.key });
       if (c.label) group.append(el('span', { class: 'lf-label' }, c.label));
+      // The ARIA radio-group pattern: one Tab stop (the checked option, roving
+      // tabindex); arrow keys, Home and End move the choice and the focus.
+      const choose = (value) => { setters[c.key](value); onChange(c.key, value, false); };
       const buttons = c.options.map(([value, text]) => {
         const b = el('button', { type: 'button', role: 'radio', 'data-value': value }, text);
-        b.addEventListener('click', () => { setters[c.key](value); onChange(c.key, value, false); });
+        b.addEventListener('click', () => choose(value));
         group.append(b);
         return b;
       });
+      group.addEventListener('keydown', (e) => {
+        const at = buttons.indexOf(e.target);
+        const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+        const to = e.key === 'Home' ? 0 : e.key === 'End' ? buttons.length - 1 : step ? (at + step + buttons.length) % buttons.length : -1;
+        if (at < 0 || to < 0) return;
+        e.preventDefault();
+        buttons[to].focus();
+        choose(buttons[to].dataset.value);
+      });
       host.append(group);
-      setters[c.key] = (v) => buttons.forEach((b) => b.setAttribute('aria-checked', String(b.dataset.value === v)));
+      setters[c.key] = (v) => buttons.forEach((b) => {
+        b.setAttribute('aria-checked', String(b.dataset.value === v));
+        b.tabIndex = b.dataset.value === v ? 0 : -1;
+      });
       setters[c.key](state[c.key]);
     } else if (c.type === 'seed') {
       const b = el('button', { type: 'button', class: 'lf-control lf-seed', 'data-key': c.key });

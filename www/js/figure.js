@@ -5,6 +5,7 @@
 import { buildControls, parseValue, el } from './controls.js';
 import { landform } from './landform.js';
 import { png16, float32 } from './export.js';
+import { snapshot } from './snapshot.js';
 
 /** The state a figure starts from: its defaults, overridden by `overrides` (strings). */
 export function initialState(def, overrides = {}) {
@@ -59,9 +60,11 @@ export async function createFigure(host, def, { state: overrides = {}, permalink
   const controls = el('div', { class: 'lf-controls' });
   const tools = el('div', { class: 'lf-tools' });
   const caption = el('figcaption', {}, def.caption ?? '');
-  const figure = el('figure', { class: 'lf-figure', 'data-figure': def.name }, stage, controls, caption, tools);
+  // layout 'side': controls beside the stage on wide screens (figure.css).
+  const figure = el('figure', { class: `lf-figure${def.layout === 'side' ? ' lf-side' : ''}`, 'data-figure': def.name }, stage, controls, caption, tools);
   host.replaceChildren(figure);
 
+  const status = el('span', { class: 'lf-status', role: 'status' });
   const instance = await def.mount(stage, state, lf);
   let frame = 0;
   const pending = new Set();
@@ -74,13 +77,16 @@ export async function createFigure(host, def, { state: overrides = {}, permalink
       frame = 0;
       const keys = [...pending];
       pending.clear();
-      instance.update(state, keys);
+      // Work that fails later (a worker that died) says so in the figure, in words.
+      Promise.resolve(instance.update(state, keys)).catch((e) => {
+        status.textContent = `This picture could not be redrawn. ${e.message}`;
+        console.error(e);
+      });
     });
   };
-  const set = buildControls(controls, def.controls, state, onChange, (key) => instance.action?.(key, state, set));
+  const set = buildControls(controls, def.controls, state, onChange, (key) => instance.action?.(key, state, set), { closed: def.closedGroups });
   instance.bind?.(set);
 
-  const status = el('span', { class: 'lf-status', role: 'status' });
   tools.append(
     // Figures without a picture (def.noCanvas, e.g. the quiz) have nothing to save as PNG.
     ...(def.noCanvas ? [] : [el('button', { type: 'button', class: 'lf-tool', 'data-tool': 'png', onclick: () => exportPng(def, stage) }, 'Save PNG')]),
@@ -125,10 +131,10 @@ function showCode(tools, code) {
   box.select();
 }
 
+// The whole stage as the reader sees it (every panel, with its labels).
 function exportPng(def, stage) {
-  const canvas = stage.querySelector('canvas');
-  if (!canvas) return;
-  canvas.toBlob((blob) => download(blob, `landform-${def.name}.png`));
+  if (!stage.querySelector('canvas')) return;
+  snapshot(stage).toBlob((blob) => download(blob, `landform-${def.name}.png`));
 }
 
 /** Saves a Blob as a file. */

@@ -25,6 +25,34 @@ const MIN_BAND = 65536;
 
 const now = () => performance.timeOrigin + performance.now();
 
+/** What a reader sees when the browser will not start landform's workers. */
+export const WORKER_FAILED = 'The browser would not start the background workers it needs here.'
+  + ' Open it on its own page, or, if you host these files, serve them with the header Access-Control-Allow-Origin: *.';
+
+/**
+ * Starts module worker `url` (resolved against this file). Browsers refuse
+ * `new Worker(url)` for a script of another origin (a figure embedded in a blog
+ * post on another host), so such a worker starts from a same-origin `blob:`
+ * module that imports the real script by its absolute URL; that import, like
+ * the page's own module scripts, needs the host to send CORS headers
+ * (`Access-Control-Allow-Origin: *`, as GitHub Pages and most CDNs do).
+ * The real script's `import.meta.url` stays its own, so its relative imports
+ * (the glue, the .wasm) still resolve beside it.
+ */
+export function startWorker(url, name) {
+  const href = new URL(url, import.meta.url).href;
+  try {
+    if (new URL(href).origin === globalThis.location?.origin) return new Worker(href, { type: 'module', name });
+    const boot = URL.createObjectURL(new Blob([`import ${JSON.stringify(href)};`], { type: 'text/javascript' }));
+    const worker = new Worker(boot, { type: 'module', name });
+    // The blob is read when the worker starts; it is not needed after that.
+    setTimeout(() => URL.revokeObjectURL(boot), 10000);
+    return worker;
+  } catch (e) {
+    throw new Error(WORKER_FAILED, { cause: e });
+  }
+}
+
 /**
  * @param {object} [options]
  * @param {number} [options.size] workers (default `navigator.hardwareConcurrency`, at least 1)
@@ -41,7 +69,6 @@ const now = () => performance.timeOrigin + performance.now();
 export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true } = {}) {
   const n = Math.max(1, Math.floor(size ?? globalThis.navigator?.hardwareConcurrency ?? 2));
   const glueUrl = new URL(glue ?? GLUE, import.meta.url).href;
-  const workerUrl = new URL('./pool-worker.js', import.meta.url);
   // Compile the .wasm once here and hand the compiled module to every worker: the
   // engine shares its machine code (and its optimised tier) instead of compiling it
   // once per worker.
@@ -56,7 +83,7 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
   const stats = { jobs: 0, workerMs: 0, freshBuffers: 0, last: null };
 
   for (let i = 0; i < n; i++) {
-    const w = new Worker(workerUrl, { type: 'module', name: `landform-pool-${i}` });
+    const w = startWorker('./pool-worker.js', `landform-pool-${i}`);
     const state = { worker: w, busy: 0, load: 0, index: i };
     // The core's size limits (`limits()` of the package), sent once the worker has
     // loaded it: the pool checks regions against the same numbers as every other step.
@@ -84,8 +111,8 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
     };
     w.onerror = (e) => {
       e.preventDefault?.();
-      state.noLimits(new Error(`landform pool worker failed: ${e.message ?? e}`));
-      for (const [id, p] of pending) if (p.state === state) { pending.delete(id); state.load -= p.cost; p.reject(new Error(`landform pool worker failed: ${e.message ?? e}`)); }
+      state.noLimits(new Error(WORKER_FAILED));
+      for (const [id, p] of pending) if (p.state === state) { pending.delete(id); state.load -= p.cost; p.reject(new Error(WORKER_FAILED)); }
     };
     // Jobs are posted after init (see post), so each worker sees init first.
     state.started = compiled.then(

@@ -8,12 +8,18 @@ import { PAGES } from './pages.js';
 const here = location.pathname.split('/').pop() || './';
 const nav = document.querySelector('header.site nav');
 if (nav) {
-  nav.replaceChildren(Object.assign(document.createElement('a'), { className: 'brand', href: './', textContent: 'landform' }));
+  // On narrow screens (site.css) the links fold behind a menu button.
+  const links = Object.assign(document.createElement('div'), { className: 'links', id: 'site-links' });
+  const menu = Object.assign(document.createElement('button'), { type: 'button', className: 'menu', textContent: 'Menu' });
+  menu.setAttribute('aria-controls', links.id);
+  menu.setAttribute('aria-expanded', 'false');
+  menu.addEventListener('click', () => menu.setAttribute('aria-expanded', String(nav.classList.toggle('open'))));
   for (const p of PAGES) {
-    const a = Object.assign(document.createElement('a'), { href: p.href, textContent: p.title });
+    const a = Object.assign(document.createElement('a'), { href: p.href, textContent: p.nav ?? p.title, title: p.title });
     if (p.href === here || (p.href === './' && here === 'index.html')) a.setAttribute('aria-current', 'page');
-    nav.append(a);
+    links.append(a);
   }
+  nav.replaceChildren(Object.assign(document.createElement('a'), { className: 'brand', href: './', textContent: 'landform' }), menu, links);
 }
 for (const list of document.querySelectorAll('[data-page-index]')) {
   for (const p of PAGES) {
@@ -35,7 +41,8 @@ async function mount(slot) {
     slot.dataset.ready = 'true';
   } catch (e) {
     slot.dataset.ready = 'error';
-    slot.textContent = `This figure could not start: ${e.message}`;
+    slot.textContent = `This figure could not start. ${e.message}`;
+    slot.classList.add('lf-failed');
     console.error(e);
   }
 }

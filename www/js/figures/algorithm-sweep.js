@@ -3,6 +3,7 @@
 // sees that every cell is finished using only its own four corner gradients.
 import { paint } from '../palettes.js';
 import { canvas } from '../figure.js';
+import { fieldFor } from '../landform.js';
 import { el } from '../controls.js';
 import { arrow } from '../draw.js';
 import { player } from '../player.js';
@@ -22,7 +23,7 @@ export default {
     { key: 'seed', type: 'seed', label: 'Seed', value: 42 },
   ],
 
-  mount(stage, state, lf) {
+  mount(stage, state) {
     const c = canvas(SIZE, SIZE, 'Perlin noise being computed one lattice cell at a time');
     const readout = el('p', { class: 'lf-ptext' });
     stage.append(el('div', { class: 'lf-panel' }, c, readout));
@@ -30,13 +31,11 @@ export default {
     const image = ctx.createImageData(N, N);
     const cellImage = ctx.createImageData(C, C);
     const cell = new Float32Array(C * C);
-    let field = null, seed = -1, grads = null, done = 0, carry = 0, hold = 0, set = () => {};
+    let seed = -1, grads = null, done = 0, carry = 0, hold = 0, set = () => {};
 
     function prepare(s) {
       if (s.seed === seed) return;
-      field?.free();
-      field = new lf.Field({ noise: 'perlin', seed: s.seed });
-      grads = field.gradients(0, 0, CELLS + 1, CELLS + 1);
+      grads = fieldFor({ noise: 'perlin', seed: s.seed }).gradients(0, 0, CELLS + 1, CELLS + 1);
       seed = s.seed;
       restart();
     }
@@ -51,6 +50,7 @@ export default {
     function computeNext() {
       if (done >= TOTAL) return;
       const { col, yi } = where(done);
+      const field = fieldFor({ noise: 'perlin', seed });
       field.fill2d(cell, { width: C, height: C, scale: C, x0: col * C + 0.5, y0: yi * C + 0.5 });
       const [lo, hi] = field.range;
       paint(cellImage, cell, lo, hi, 'heat');
@@ -118,7 +118,7 @@ export default {
         if (key === 'reset') { restart(); draw(); }
       },
       bind(s) { set = s; set('play', clock.playing ? 'Pause' : 'Play'); },
-      destroy() { clock.destroy(); field?.free(); },
+      destroy() { clock.destroy(); },
     };
   },
 };

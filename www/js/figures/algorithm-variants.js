@@ -2,6 +2,7 @@
 // gradients (same seed) computed four ways by landform's teaching variants.
 import { paintUp } from '../draw.js';
 import { canvas } from '../figure.js';
+import { fieldFor } from '../landform.js';
 import { el } from '../controls.js';
 
 const S = 200;
@@ -22,28 +23,26 @@ export default {
     { key: 'palette', type: 'choice', label: 'Palette', options: [['heat', 'Heat'], ['gray', 'Gray']], value: 'heat' },
   ],
 
-  mount(stage, state, lf) {
+  mount(stage, state) {
     const row = el('div', { class: 'lf-row' });
     stage.append(row);
     const panels = PANELS.map(([noise, label]) => {
       const c = canvas(S, S, `${label} Perlin noise heatmap`);
       row.append(el('div', { class: 'lf-cell' }, c, el('span', {}, label)));
       const ctx = c.getContext('2d');
-      return { noise, ctx, image: ctx.createImageData(S, S), field: null };
+      return { noise, ctx, image: ctx.createImageData(S, S) };
     });
     const values = new Float32Array(S * S);
-    let seed = -1;
 
     function draw(s) {
       for (const p of panels) {
-        if (s.seed !== seed) { p.field?.free(); p.field = new lf.Field({ noise: p.noise, seed: s.seed }); }
-        p.field.fill2d(values, { width: S, height: S, scale: s.scale, x0: 0.5, y0: 0.5 });
-        const [lo, hi] = p.field.range;
+        const field = fieldFor({ noise: p.noise, seed: s.seed });
+        field.fill2d(values, { width: S, height: S, scale: s.scale, x0: 0.5, y0: 0.5 });
+        const [lo, hi] = field.range;
         p.ctx.putImageData(paintUp(p.image, values, S, S, lo, hi, s.palette), 0, 0);
       }
-      seed = s.seed;
     }
     draw(state);
-    return { update: draw, destroy() { panels.forEach((p) => p.field?.free()); } };
+    return { update: draw };
   },
 };

@@ -3,6 +3,7 @@
 // landform's gradients (so the reader sees each term); the noise value printed beside
 // them is landform's own `sample2d`, and the two agree.
 import { canvas } from '../figure.js';
+import { fieldFor } from '../landform.js';
 import { el } from '../controls.js';
 import { arrow } from '../draw.js';
 
@@ -32,7 +33,7 @@ export default {
     { key: 'probeY', type: 'range', label: 'Probe y', min: 0, max: CELLS - 0.01, step: 0.01, value: 3.62 },
   ],
 
-  mount(stage, state, lf) {
+  mount(stage, state) {
     const c = canvas(SIZE, SIZE, 'Lattice of gradient arrows over the noise, with the probed cell highlighted');
     c.tabIndex = 0;
     c.classList.add('lf-interactive');
@@ -43,17 +44,16 @@ export default {
     const back = Object.assign(document.createElement('canvas'), { width: N, height: N });
     const bctx = back.getContext('2d');
     const image = bctx.createImageData(N, N);
-    let field = null, seed = -1, grads = null, set = () => {};
+    let seed = -1, grads = null, set = () => {};
+    const field = () => fieldFor({ noise: 'perlin', seed });
 
     function prepare(s) {
       if (s.seed === seed) return;
-      field?.free();
-      field = new lf.Field({ noise: 'perlin', seed: s.seed });
       seed = s.seed;
-      grads = field.gradients(0, 0, CELLS + 1, CELLS + 1);
+      grads = field().gradients(0, 0, CELLS + 1, CELLS + 1);
       // Pixel centres; image row r is noise y = (N - r - 0.5) / C so y points up.
-      field.fill2d(values, { width: N, height: N, scale: C, x0: 0.5, y0: 0.5 });
-      const [lo, hi] = field.range;
+      field().fill2d(values, { width: N, height: N, scale: C, x0: 0.5, y0: 0.5 });
+      const [lo, hi] = field().range;
       const d = image.data;
       for (let r = 0; r < N; r++) {
         for (let i = 0; i < N; i++) {
@@ -133,7 +133,7 @@ export default {
 
       const u = fade(xf), v = fade(yf);
       const blend = lerp(lerp(dots[0].dot, dots[1].dot, u), lerp(dots[2].dot, dots[3].dot, u), v);
-      const value = field.sample2d(px, py);
+      const value = field().sample2d(px, py);
       const f = (x, d = 4) => (x < 0 ? '−' : '\u2007') + Math.abs(x).toFixed(d);
       const rows = dots.map((d) => el('tr', {},
         el('th', { style: `color:${COLORS[d.name]}` }, d.name),
@@ -170,6 +170,6 @@ export default {
       moveTo(state.probeX + d[0], state.probeY + d[1]);
     });
     draw(state);
-    return { update: draw, bind(s) { set = s; }, destroy() { field?.free(); } };
+    return { update: draw, bind(s) { set = s; }, };
   },
 };

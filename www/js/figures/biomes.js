@@ -3,6 +3,7 @@
 // times high-frequency clusters. The fields come from landform; the biome is a lookup.
 import { paint } from '../palettes.js';
 import { canvas } from '../figure.js';
+import { fieldFor } from '../landform.js';
 import { el } from '../controls.js';
 
 const N = 256; // map side, in cells
@@ -110,12 +111,10 @@ export default {
     let probe = { x: N >> 1, y: N >> 1 };
 
     function fillField(out, unitOut, seed, scale) {
-      const f = new lf.Field(fbm(seed));
-      try {
-        f.fill2d(out, { width: N, height: N, scale });
-        const hi = f.range[1];
-        for (let i = 0; i < out.length; i++) unitOut[i] = unit(out[i], hi);
-      } finally { f.free(); }
+      const f = fieldFor(fbm(seed));
+      f.fill2d(out, { width: N, height: N, scale });
+      const hi = f.range[1];
+      for (let i = 0; i < out.length; i++) unitOut[i] = unit(out[i], hi);
     }
 
     function classifyAll() {

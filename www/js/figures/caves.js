@@ -3,6 +3,7 @@
 // joined to the largest. All of it runs in landform (caveThreshold, caveSmooth,
 // caveRegions, cavePockets, caveConnect); this module only draws and counts.
 import { canvas } from '../figure.js';
+import { fieldFor } from '../landform.js';
 import { el } from '../controls.js';
 
 const W = 192, H = 128, K = 2; // cells, and pixels per cell
@@ -15,7 +16,7 @@ const FILLED = rgb(120, 78, 66), TUNNEL = rgb(232, 140, 40);
 export default {
   name: 'caves',
   title: 'Caves from a threshold, cleaned up by a cellular automaton',
-  caption: 'Figure 6. Left: Perlin noise (a few octaves, for ragged edges worth cleaning up) mapped to [0, 1]; every cell below the threshold is rock (dark), the rest air (light). Raise the threshold and the caves close; lower it and the rock crumbles. Pink: pockets, caves smaller than the minimum size. Right: after the cellular automaton (an air cell turns to rock when at least “birth” of its 8 neighbours are rock; rock survives with at least “survival” rock neighbours) and then either keeping the pockets, filling them (brown), or joining every cave to the largest with one-cell tunnels (orange).',
+  caption: 'Figure 6. “Threshold only”: Perlin noise (a few octaves, for ragged edges worth cleaning up) mapped to [0, 1]; every cell below the threshold is rock (dark), the rest air (light). Raise the threshold and the caves close; lower it and the rock crumbles. Pink: pockets, caves smaller than the minimum size. “Smoothed, pockets handled”: the same map after the cellular automaton (an air cell turns to rock when at least “birth” of its 8 neighbours are rock; rock survives with at least “survival” rock neighbours) and then either keeping the pockets, filling them (brown), or joining every cave to the largest with one-cell tunnels (orange).',
   controls: [
     { key: 'threshold', type: 'range', label: 'Threshold', min: 0.3, max: 0.7, step: 0.01, value: 0.5 },
     { key: 'scale', type: 'range', label: 'Scale', min: 6, max: 60, step: 1, value: 20 },
@@ -41,7 +42,6 @@ export default {
     const readout = el('div', { class: 'lf-ptext lf-full', 'aria-live': 'polite' }, table);
     stage.append(readout);
     const values = new Float32Array(W * H);
-    let field = null, fieldKey = '';
 
     // Paints a grid; `shade(i)` may override the colour of cell i.
     function draw(panel, grid, shade) {
@@ -67,9 +67,7 @@ export default {
     }
 
     function update(s) {
-      const key = `${s.seed}/${s.octaves}`;
-      if (key !== fieldKey) { field?.free(); field = new lf.Field({ noise: 'perlin', seed: s.seed, fractal: { kind: 'fbm', octaves: s.octaves } }); fieldKey = key; }
-      field.fill2d(values, { width: W, height: H, scale: s.scale, x0: 0.5, y0: 0.5 });
+      fieldFor({ noise: 'perlin', seed: s.seed, fractal: { kind: 'fbm', octaves: s.octaves } }).fill2d(values, { width: W, height: H, scale: s.scale, x0: 0.5, y0: 0.5 });
       for (let i = 0; i < values.length; i++) values[i] = (values[i] + 1) / 2;
       const raw = lf.caveThreshold(values, s.threshold);
       const smooth = lf.caveSmooth(raw, W, H, s.iterations, s.birth, s.survival);
@@ -95,6 +93,6 @@ export default {
       );
     }
     update(state);
-    return { update, destroy() { field?.free(); } };
+    return { update };
   },
 };

@@ -1,6 +1,7 @@
 // Figure 2: continuity. A 1D Perlin profile scrolls past as a green landscape; under it,
 // uniform random numbers drawn with the same seed jump from sample to sample.
 import { canvas } from '../figure.js';
+import { fieldFor } from '../landform.js';
 import { el } from '../controls.js';
 import { player } from '../player.js';
 
@@ -19,7 +20,7 @@ export default {
     { key: 'seed', type: 'seed', label: 'Seed', value: 42 },
   ],
 
-  mount(stage, state, lf) {
+  mount(stage, state) {
     // Phones get a narrower canvas (drawn at its own size, so the labels stay legible).
     const narrow = (stage.getBoundingClientRect().width || 800) < 520;
     const W = narrow ? 360 : 640;
@@ -31,26 +32,24 @@ export default {
     const perlinValues = new Float32Array(W + 1);
     const n = Math.ceil(W / STEP) + 2;
     const randomValues = new Float32Array(n);
-    let perlin = null, uniform = null, seed = -1;
+    let seed = -1;
     let offset = 0; // scroll position in pixels
     let set = () => {};
 
     function fields(s) {
       if (s.seed === seed) return;
-      perlin?.free(); uniform?.free();
-      perlin = new lf.Field({ noise: 'perlin', seed: s.seed });
       // Independent uniform samples from landform itself: value noise evaluated at
       // whole-number x returns its lattice values untouched (fade(0) = 0, so nothing is
       // blended). Those are the seeded Mulberry32 numbers, uniform in [-1, 1], reached
       // through the seeded permutation: neighbouring x give unrelated values (they
       // repeat only every 256 samples, far wider than the strip on screen).
-      uniform = new lf.Field({ noise: 'value', seed: s.seed });
       seed = s.seed;
     }
 
     function draw(s) {
       fields(s);
       const sc = s.scale;
+      const perlin = fieldFor({ noise: 'perlin', seed }), uniform = fieldFor({ noise: 'value', seed });
       perlin.fill1d(perlinValues, { width: W + 1, scale: sc, x0: offset });
       const j0 = Math.floor(offset / STEP);
       uniform.fill1d(randomValues, { width: n, scale: 1, x0: j0 });
@@ -122,7 +121,7 @@ export default {
       lastScale: state.scale,
       action(key) { if (key === 'play') clock.toggle(); },
       bind(s) { set = s; set('play', clock.playing ? 'Pause' : 'Play'); },
-      destroy() { clock.destroy(); perlin?.free(); uniform?.free(); },
+      destroy() { clock.destroy(); },
     };
   },
 };

@@ -2,6 +2,7 @@
 // (toggle) their first and second derivatives: closed forms, plain maths. Below: the
 // seams each one leaves in 2D Perlin noise, computed by landform's teaching variants.
 import { canvas } from '../figure.js';
+import { fieldFor } from '../landform.js';
 import { el } from '../controls.js';
 import { paintUp } from '../draw.js';
 
@@ -28,7 +29,7 @@ export default {
     { key: 'seed', type: 'seed', label: 'Seed', value: 42 },
   ],
 
-  mount(stage, state, lf) {
+  mount(stage, state) {
     // Phones get a narrower plot with the derivative panels stacked, so labels stay legible.
     const narrow = (stage.getBoundingClientRect().width || 800) < 520;
     const plot = canvas(narrow ? 360 : PW, PH, 'Fade curves: quintic, smoothstep and linear');
@@ -40,12 +41,11 @@ export default {
       const c = canvas(S, S, `Perlin noise with the ${cv.name} fade`);
       row.append(el('div', { class: 'lf-cell' }, c, el('span', { style: `color:${cv.color}` }, cv.short)));
       const ctx = c.getContext('2d');
-      return { cv, ctx, image: ctx.createImageData(S, S), field: null };
+      return { cv, ctx, image: ctx.createImageData(S, S) };
     });
     const pctx = plot.getContext('2d');
     const big = new Float32Array((S + 2) * (S + 2));
     const values = new Float32Array(S * S);
-    let seed = -1;
 
     function drawPlot(derivs) {
       const count = derivs ? 3 : 1, gap = 18;
@@ -92,17 +92,17 @@ export default {
 
     function drawSeams(s) {
       for (const p of panels) {
-        if (s.seed !== seed) { p.field?.free(); p.field = new lf.Field({ noise: p.cv.noise, seed: s.seed }); }
-        const [lo, hi] = p.field.range;
+        const field = fieldFor({ noise: p.cv.noise, seed: s.seed });
+        const [lo, hi] = field.range;
         if (!s.seams) {
-          p.field.fill2d(values, { width: S, height: S, scale: s.scale, x0: 0.5, y0: 0.5 });
+          field.fill2d(values, { width: S, height: S, scale: s.scale, x0: 0.5, y0: 0.5 });
           p.ctx.putImageData(paintUp(p.image, values, S, S, lo, hi, 'gray'), 0, 0);
           continue;
         }
         // Discrete Laplacian in lattice units (× scale²), so the shading does not
         // depend on the zoom; a one-pixel border feeds the neighbours of the edge pixels.
         const B = S + 2;
-        p.field.fill2d(big, { width: B, height: B, scale: s.scale, x0: -0.5, y0: -0.5 });
+        field.fill2d(big, { width: B, height: B, scale: s.scale, x0: -0.5, y0: -0.5 });
         const k = s.scale * s.scale;
         for (let j = 0; j < S; j++) {
           for (let i = 0; i < S; i++) {
@@ -112,7 +112,6 @@ export default {
         }
         p.ctx.putImageData(paintUp(p.image, values, S, S, 0, 8, 'heat'), 0, 0);
       }
-      seed = s.seed;
     }
 
     function draw(s, keys) {
@@ -120,6 +119,6 @@ export default {
       if (!keys || keys.some((k) => k !== 'derivs')) drawSeams(s);
     }
     draw(state);
-    return { update: draw, destroy() { panels.forEach((p) => p.field?.free()); } };
+    return { update: draw };
   },
 };

@@ -2,6 +2,7 @@
 // k to widen the valleys and sharpen the peaks, with a side view along one row.
 import { paint, ramp } from '../palettes.js';
 import { canvas } from '../figure.js';
+import { fieldFor } from '../landform.js';
 import { el } from '../controls.js';
 
 const S = 320, PH = 120;
@@ -19,7 +20,7 @@ export default {
     { key: 'seed', type: 'seed', label: 'Seed', value: 42 },
   ],
 
-  mount(stage, state, lf) {
+  mount(stage, state) {
     const map = canvas(S, S, 'Heightmap in the terrain palette with the profile row marked');
     map.tabIndex = 0;
     map.classList.add('lf-interactive');
@@ -28,14 +29,13 @@ export default {
     const mctx = map.getContext('2d'), sctx = side.getContext('2d');
     const image = mctx.createImageData(S, S);
     const raw = new Float32Array(S * S), height = new Float32Array(S * S);
-    let field = null, fieldSeed = -1, key = '', set = () => {};
+    let key = '', set = () => {};
 
     function compute(s) {
       const spec = { noise: 'perlin', seed: s.seed, fractal: { kind: 'fbm', octaves: 5, persistence: 0.5, lacunarity: 2 } };
       const k = JSON.stringify(spec) + s.scale;
       if (k === key) return false;
-      if (s.seed !== fieldSeed) { field?.free(); field = new lf.Field(spec); fieldSeed = s.seed; }
-      field.fill2d(raw, { width: S, height: S, scale: s.scale, x0: 0.5, y0: 0.5 });
+      fieldFor(spec).fill2d(raw, { width: S, height: S, scale: s.scale, x0: 0.5, y0: 0.5 });
       // Stretch by this map's own extremes: fBm rarely comes near its theoretical
       // bound (field.range), so (h − lo)/(hi − lo) with that bound would crowd every
       // value into the middle and the power k would sink the whole map underwater.
@@ -106,7 +106,6 @@ export default {
       update: draw,
       bind(s) { set = s; },
       heightmap: () => ({ values: height, width: S, height: S, lo: 0, hi: 1 }),
-      destroy() { field?.free(); },
     };
   },
 };

@@ -10,6 +10,7 @@ export const FIGURES = {
   algorithm: () => import('./algorithm.js'),
   'algorithm-variants': () => import('./algorithm-variants.js'),
   'algorithm-sweep': () => import('./algorithm-sweep.js'),
+  listing: () => import('./listing.js'),
   fade: () => import('./fade.js'),
   octaves: () => import('./octaves.js'),
   layers: () => import('./layers.js'),

@@ -3,6 +3,8 @@
 // the last finished (or cancelled) result kept for its key. Progress and live previews
 // come back through callbacks; previews at most every `previewMs`, so a fast worker
 // cannot keep the main thread busy redrawing.
+import { startWorker, WORKER_FAILED } from '../pool.js';
+
 export class ErosionRunner {
   /**
    * `onProgress(done, total, ms)` after each chunk; `onPreview()` when a newer preview
@@ -79,9 +81,9 @@ export class ErosionRunner {
 
   ensureWorker() {
     if (this.worker) return this.worker;
-    this.worker = new Worker(new URL('../erosion-worker.js', import.meta.url), { type: 'module' });
+    this.worker = startWorker(new URL('../erosion-worker.js', import.meta.url), 'landform-erosion');
     this.worker.onmessage = ({ data }) => this.receive(data);
-    this.worker.onerror = (e) => { this.settle(); this.onEnd({ type: 'error', message: e.message ?? 'the worker did not start' }); };
+    this.worker.onerror = (e) => { this.settle(); this.onEnd({ type: 'error', message: WORKER_FAILED }); };
     return this.worker;
   }
 

@@ -300,18 +300,23 @@ export function createTerrainView(canvas, { vscale = 0.36, meshMax, onChange = (
   }
   function zoom(f) { camera.dist = Math.min(6, Math.max(1.2, camera.dist * f)); render(); onChange(); }
 
-  // Pointer (mouse and touch): one pointer drags to orbit, two pinch to zoom.
+  // Pointer. A mouse drags to orbit. On a touch screen a one-finger vertical swipe
+  // scrolls the page (touch-action: pan-y), one finger sideways turns the island, and
+  // two fingers orbit (their midpoint) and pinch to zoom.
   const pointers = new Map();
   let pinch = 0;
-  canvas.style.touchAction = 'none';
+  canvas.style.touchAction = 'pan-y';
   canvas.addEventListener('pointerdown', (e) => { canvas.setPointerCapture(e.pointerId); pointers.set(e.pointerId, [e.clientX, e.clientY]); pinch = 0; });
   canvas.addEventListener('pointermove', (e) => {
     const last = pointers.get(e.pointerId);
     if (!last) return;
     const now = [e.clientX, e.clientY];
-    if (pointers.size === 1) orbit(-(now[0] - last[0]) * 0.008, (now[1] - last[1]) * 0.006);
+    const dx = now[0] - last[0], dy = now[1] - last[1];
     pointers.set(e.pointerId, now);
+    if (pointers.size === 1) orbit(-dx * 0.008, e.pointerType === 'touch' ? 0 : dy * 0.006);
     if (pointers.size === 2) {
+      // Each finger moves the midpoint by half its own step.
+      orbit(-dx * 0.004, dy * 0.003);
       const [a, b] = [...pointers.values()];
       const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
       if (pinch) zoom(pinch / d);

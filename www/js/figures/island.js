@@ -11,44 +11,57 @@
 // something upstream of it changes.
 import { canvas, download } from '../figure.js';
 import { el } from '../controls.js';
-import { pool, latest } from '../landform.js';
+import { pool, latest, fieldFor } from '../landform.js';
 import { createTerrainView } from './island-gl.js';
 import { ErosionRunner } from './island-erosion.js';
 import { biomePalette, paintMap, paint3dColors, paintThumbs } from './island-paint.js';
 
 const k = (v) => (v >= 1e6 ? `${v / 1e6}M` : v >= 1000 ? `${v / 1000}k` : String(v));
 
+// The erosion budget in words. Heights run from 0 to 1 (the whole relief), so the soil
+// moved is counted in cell-heights: a column one cell across and the relief tall.
+function soil({ eroded, deposited }, s) {
+  const cells = Number(s?.size ?? 256) ** 2;
+  const round = (v) => Math.round(v).toLocaleString('en');
+  return `Soil moved: ${round(eroded)} cell-heights eroded, ${round(deposited)} deposited`
+    + ` (spread over the map, a layer ${(100 * eroded / cells).toFixed(1)} % of the relief deep).`;
+}
+
 
 export default {
   name: 'island',
   title: 'An eroded island from two noise seeds',
-  caption: 'The map (switch it between height, moisture, flow and biomes; hover it to read a cell) and the same island in 3D: drag to orbit, wheel or pinch to zoom, or focus it and use the arrow keys. Below them, each stage of the pipeline in miniature. Every control reruns the pipeline at once, except erosion, which runs in a background worker with its own progress bar and Cancel button.',
+  caption: 'The map (switch it between height, moisture, flow and biomes; hover it to read a cell) and the same island in 3D: drag to orbit, wheel or pinch to zoom, or focus it and use the arrow keys. Under the 3D view, each stage of the pipeline in miniature (each step below shows its own, larger). Every control reruns the pipeline at once, except erosion, which runs in a background worker with its own progress bar and Cancel button.',
+  // Beside the map on wide screens, grouped by pipeline stage; the droplet physics,
+  // rarely touched, starts folded. A new control joins a stage by naming its group.
+  layout: 'side',
+  closedGroups: ['Droplet physics'],
   controls: [
-    { key: 'view', type: 'choice', label: 'Map', options: [['height', 'Height'], ['moisture', 'Moisture'], ['flow', 'Flow'], ['biomes', 'Biomes']], value: 'biomes' },
-    { key: 'color3d', type: 'choice', label: '3D colour', options: [['biomes', 'Biomes'], ['height', 'Height']], value: 'biomes' },
-    { key: 'size', type: 'choice', label: 'Size', options: [['256', '256²'], ['512', '512²']], value: '256' },
-    { key: 'seed', type: 'seed', label: 'Shape seed', value: 7 },
-    { key: 'moistureSeed', type: 'seed', label: 'Moisture seed', value: 3 },
-    { key: 'features', type: 'range', label: 'Feature size', min: 1.5, max: 8, step: 0.1, value: 3.2, digits: 1, format: (v) => `${Number(v).toFixed(1)}/map` },
-    { key: 'warp', type: 'toggle', label: 'Domain warp', value: true },
-    { key: 'warpStrength', type: 'range', label: 'Warp strength', min: 0, max: 1.5, step: 0.01, value: 0.45 },
-    { key: 'exponent', type: 'range', label: 'Redistribution e^k', min: 0.5, max: 4, step: 0.05, value: 1.6 },
-    { key: 'falloff', type: 'choice', label: 'Falloff', options: [['radial', 'Radial'], ['square', 'Square bump']], value: 'radial' },
-    { key: 'blend', type: 'range', label: 'Falloff blend', min: 0, max: 1, step: 0.01, value: 0.7 },
-    { key: 'sea', type: 'range', label: 'Sea level', min: 0.05, max: 0.6, step: 0.01, value: 0.24 },
-    { key: 'erode', type: 'toggle', label: 'Erosion', value: true },
-    { key: 'droplets', type: 'range', label: 'Droplets', min: 0, max: 1000000, step: 10000, value: 150000, format: k },
-    { key: 'erodeSpeed', type: 'range', label: 'Erode speed', min: 0, max: 1, step: 0.01, value: 0.3 },
-    { key: 'depositSpeed', type: 'range', label: 'Deposit speed', min: 0, max: 1, step: 0.01, value: 0.3 },
-    { key: 'capacity', type: 'range', label: 'Capacity', min: 0.5, max: 16, step: 0.5, value: 4, digits: 1 },
-    { key: 'inertia', type: 'range', label: 'Inertia', min: 0, max: 0.95, step: 0.01, value: 0.05 },
-    { key: 'radius', type: 'range', label: 'Brush radius', min: 1, max: 8, step: 1, value: 3 },
-    { key: 'lifetime', type: 'range', label: 'Lifetime', min: 5, max: 120, step: 1, value: 30 },
-    { key: 'evaporation', type: 'range', label: 'Evaporation', min: 0, max: 0.2, step: 0.005, value: 0.01, digits: 3 },
-    { key: 'erodeAgain', type: 'button', label: 'Erode again' },
-    { key: 'fill', type: 'choice', label: 'Fill', options: [['none', 'None'], ['priority-flood', 'Priority-Flood'], ['planchon-darboux', 'Planchon–Darboux']], value: 'priority-flood' },
-    { key: 'rivers', type: 'toggle', label: 'Rivers', value: true },
-    { key: 'threshold', type: 'range', label: 'River threshold', min: 5, max: 2000, step: 5, value: 120, format: (v) => `${v} cells` },
+    { group: 'View', key: 'view', type: 'choice', label: 'Map', options: [['height', 'Height'], ['moisture', 'Moisture'], ['flow', 'Flow'], ['biomes', 'Biomes']], value: 'biomes' },
+    { group: 'View', key: 'color3d', type: 'choice', label: '3D colour', options: [['biomes', 'Biomes'], ['height', 'Height']], value: 'biomes' },
+    { group: 'View', key: 'size', type: 'choice', label: 'Size', options: [['256', '256²'], ['512', '512²']], value: '256' },
+    { group: 'Shape', key: 'seed', type: 'seed', label: 'Shape seed', value: 7 },
+    { group: 'Shape', key: 'features', type: 'range', label: 'Feature size', min: 1.5, max: 8, step: 0.1, value: 3.2, digits: 1, format: (v) => `${Number(v).toFixed(1)}/map` },
+    { group: 'Shape', key: 'warp', type: 'toggle', label: 'Domain warp', value: true },
+    { group: 'Shape', key: 'warpStrength', type: 'range', label: 'Warp strength', min: 0, max: 1.5, step: 0.01, value: 0.45 },
+    { group: 'Shape', key: 'exponent', type: 'range', label: 'Height exponent k', min: 0.5, max: 4, step: 0.05, value: 1.6 },
+    { group: 'Island', key: 'falloff', type: 'choice', label: 'Falloff', options: [['radial', 'Radial'], ['square', 'Square bump']], value: 'radial' },
+    { group: 'Island', key: 'blend', type: 'range', label: 'Falloff blend', min: 0, max: 1, step: 0.01, value: 0.7 },
+    { group: 'Island', key: 'sea', type: 'range', label: 'Sea level', min: 0.05, max: 0.6, step: 0.01, value: 0.24 },
+    { group: 'Island', key: 'moistureSeed', type: 'seed', label: 'Moisture seed', value: 3 },
+    { group: 'Erosion', key: 'erode', type: 'toggle', label: 'Erosion', value: true },
+    { group: 'Erosion', key: 'droplets', type: 'range', label: 'Droplets', min: 0, max: 1000000, step: 10000, value: 150000, format: k },
+    { group: 'Erosion', key: 'erodeAgain', type: 'button', label: 'Erode again' },
+    { group: 'Droplet physics', key: 'erodeSpeed', type: 'range', label: 'Erode speed', min: 0, max: 1, step: 0.01, value: 0.3 },
+    { group: 'Droplet physics', key: 'depositSpeed', type: 'range', label: 'Deposit speed', min: 0, max: 1, step: 0.01, value: 0.3 },
+    { group: 'Droplet physics', key: 'capacity', type: 'range', label: 'Capacity', min: 0.5, max: 16, step: 0.5, value: 4, digits: 1 },
+    { group: 'Droplet physics', key: 'inertia', type: 'range', label: 'Inertia', min: 0, max: 0.95, step: 0.01, value: 0.05 },
+    { group: 'Droplet physics', key: 'radius', type: 'range', label: 'Brush radius', min: 1, max: 8, step: 1, value: 3, format: (v) => `${v} cells` },
+    { group: 'Droplet physics', key: 'lifetime', type: 'range', label: 'Lifetime', min: 5, max: 120, step: 1, value: 30, format: (v) => `${v} steps` },
+    { group: 'Droplet physics', key: 'evaporation', type: 'range', label: 'Evaporation', min: 0, max: 0.2, step: 0.005, value: 0.01, digits: 3 },
+    { group: 'Water', key: 'fill', type: 'choice', label: 'Fill', options: [['none', 'None'], ['priority-flood', 'Priority-Flood'], ['planchon-darboux', 'Planchon–Darboux']], value: 'priority-flood' },
+    { group: 'Water', key: 'rivers', type: 'toggle', label: 'Rivers', value: true },
+    { group: 'Water', key: 'threshold', type: 'range', label: 'River threshold', min: 5, max: 2000, step: 5, value: 120, format: (v) => `${v} cells` },
   ],
 
   async mount(stage, state, lf) {
@@ -65,13 +78,14 @@ export default {
     const dpr = Math.min(2, window.devicePixelRatio || 1);
     const view3d = canvas(Math.round(520 * dpr), Math.round(390 * dpr), 'Island in 3D: drag, wheel or arrow keys to orbit');
     view3d.classList.add('lf-island-3d');
-    const glNote = el('p', { class: 'lf-note' }, 'Drag to orbit · wheel/pinch to zoom · arrow keys when focused');
+    const glNote = el('p', { class: 'lf-note' }, 'Drag to orbit (touch: sideways, or two fingers; a vertical swipe scrolls the page) · wheel or pinch to zoom · arrow keys when focused');
     const progress = el('progress', { class: 'lf-progress', max: 1, value: 0, 'aria-label': 'Erosion progress' });
     const progressText = el('span', { class: 'lf-erosion-text', role: 'status' }, '');
     const cancelBtn = el('button', { type: 'button', class: 'lf-cancel', 'data-action': 'cancel', disabled: '' }, 'Cancel');
-    const timing = el('span', { class: 'lf-timing' }, '');
+    // Empty unless something fails; the timings go to data-timing (tests, devtools).
+    const problem = el('p', { class: 'lf-note', role: 'alert' }, '');
     // The pipeline, one small map per stage, refreshed on every change.
-    const STAGES = [['fbm', 'fBm'], ['warped', 'Warped'], ['redistributed', 'e^k'], ['island', 'Falloff'], ['moisture', 'Moisture'],
+    const STAGES = [['fbm', 'fBm'], ['warped', 'Warped'], ['redistributed', 'Redistributed'], ['island', 'Falloff'], ['moisture', 'Moisture'],
       ['erosion', 'Eroded'], ['filled', 'Filled'], ['flow', 'Drainage'], ['biomes', 'Biomes']];
     const THUMB = 72;
     const thumbs = {};
@@ -82,9 +96,9 @@ export default {
     }));
     stage.append(
       el('div', { class: 'lf-panel lf-island-panel' }, map, readout, legendBox),
-      el('div', { class: 'lf-panel lf-island-panel' }, view3d, glNote, timing),
-      el('div', { class: 'lf-erosion' }, el('span', { class: 'lf-label' }, 'Erosion'), progress, progressText, cancelBtn),
-      strip,
+      el('div', { class: 'lf-panel lf-island-panel' }, view3d, glNote, problem,
+        el('div', { class: 'lf-erosion' }, el('span', { class: 'lf-label' }, 'Erosion'), progress, progressText, cancelBtn),
+        strip),
     );
     stage.dataset.erosion = 'idle';
     // CPU-backed 2D canvases: putImageData then never waits behind a slow (software)
@@ -153,7 +167,7 @@ export default {
     function redrawAfter(job) {
       if (job === awaited) return;
       awaited = job;
-      job.then(() => { if (!destroyed) compute(current); }, (e) => { timing.textContent = `Failed: ${e.message}`; });
+      job.then(() => { if (!destroyed) compute(current); }, (e) => { problem.textContent = e.message; });
     }
 
     // Filling and drainage of the heightmap the pipeline sees, in a pool worker.
@@ -187,7 +201,7 @@ export default {
         progress.max = r.total || 1;
         progress.value = r.done;
         progressText.textContent = r.type === 'done'
-          ? `${fmt(r.done)} droplets in ${(r.ms / 1000).toFixed(2)} s (${k(Math.round(rate / 1000) * 1000)}/s); eroded ${r.budget.eroded.toFixed(1)}, deposited ${r.budget.deposited.toFixed(1)}`
+          ? `${fmt(r.done)} droplets in ${(r.ms / 1000).toFixed(2)} s (${k(Math.round(rate / 1000) * 1000)}/s). ${soil(r.budget, current)}`
           : `Cancelled after ${fmt(r.done)} of ${fmt(r.total)} droplets.`;
         redraw();
       },
@@ -299,33 +313,46 @@ export default {
       timer3d = setTimeout(() => paint3d(current), 150);
     }
 
-    // Stage thumbnails: nearest-cell samples of each intermediate map.
+    // Stage thumbnails: nearest-cell samples of each intermediate map, into the strip
+    // and into any larger picture of that stage the page holds (island.html gives each
+    // step section one: <canvas data-island-stage="warped">), so they follow the sliders.
+    const pictures = {};
+    for (const c of stage.getRootNode().querySelectorAll?.('canvas[data-island-stage]') ?? []) {
+      (pictures[c.dataset.islandStage] ??= []).push({ ctx: c.getContext('2d'), image: new ImageData(c.width, c.width) });
+    }
+    const targets = (key) => [{ ctx: thumbs[key], image: thumbImage }, ...(pictures[key] ?? [])];
     const thumbImage = new ImageData(THUMB, THUMB);
     function thumb(key, color) {
-      const px = new Uint32Array(thumbImage.data.buffer);
-      for (let y = 0, j = 0; y < THUMB; y++) {
-        const row = Math.floor((y + 0.5) * size / THUMB) * size;
-        for (let x = 0; x < THUMB; x++, j++) {
-          const [r, g, b] = color(row + Math.floor((x + 0.5) * size / THUMB));
-          px[j] = 0xff000000 | (Math.max(0, Math.min(255, b)) << 16) | (Math.max(0, Math.min(255, g)) << 8) | Math.max(0, Math.min(255, r));
+      for (const { ctx: out, image: img } of targets(key)) {
+        const w = img.width, px = new Uint32Array(img.data.buffer);
+        for (let y = 0, j = 0; y < w; y++) {
+          const row = Math.floor((y + 0.5) * size / w) * size;
+          for (let x = 0; x < w; x++, j++) {
+            const [r, g, b] = color(row + Math.floor((x + 0.5) * size / w));
+            px[j] = 0xff000000 | (Math.max(0, Math.min(255, b)) << 16) | (Math.max(0, Math.min(255, g)) << 8) | Math.max(0, Math.min(255, r));
+          }
         }
+        out.putImageData(img, 0, 0);
       }
-      thumbs[key].putImageData(thumbImage, 0, 0);
     }
     function paintStages(s) {
-      // Plain (unwarped) fBm at thumbnail size, for the first stage.
+      // Plain (unwarped) fBm at each picture's size, for the first stage.
       const pk = JSON.stringify([s.seed, s.features]);
       if (pk !== plainKey) {
-        const f = new lf.Field({ noise: 'perlin', seed: s.seed, fractal: { kind: 'fbm', octaves: 7, persistence: 0.5, lacunarity: 2 }, offset: [(s.seed % 97) * 13.37, (s.seed % 89) * 7.91, 0] });
-        plain = new Float32Array(THUMB * THUMB);
-        f.fill2d(plain, { width: THUMB, height: THUMB, scale: THUMB / s.features });
-        f.free();
-        lf.normalize(plain);
+        const f = fieldFor({ noise: 'perlin', seed: s.seed, fractal: { kind: 'fbm', octaves: 7, persistence: 0.5, lacunarity: 2 }, offset: [(s.seed % 97) * 13.37, (s.seed % 89) * 7.91, 0] });
+        plain = targets('fbm').map(({ image: img }) => {
+          const v = new Float32Array(img.width * img.width);
+          f.fill2d(v, { width: img.width, height: img.width, scale: img.width / s.features });
+          lf.normalize(v);
+          return v;
+        });
         plainKey = pk;
       }
-      const px = new Uint32Array(thumbImage.data.buffer);
-      for (let j = 0; j < plain.length; j++) { const g = Math.max(0, Math.min(255, plain[j] * 255)) | 0; px[j] = 0xff000000 | (g << 16) | (g << 8) | g; }
-      thumbs.fbm.putImageData(thumbImage, 0, 0);
+      targets('fbm').forEach(({ ctx: out, image: img }, t) => {
+        const px = new Uint32Array(img.data.buffer);
+        for (let j = 0; j < plain[t].length; j++) { const g = Math.max(0, Math.min(255, plain[t][j] * 255)) | 0; px[j] = 0xff000000 | (g << 16) | (g << 8) | g; }
+        out.putImageData(img, 0, 0);
+      });
       paintThumbs(thumb, layers(), { sea: s.sea, rivers: s.rivers, biomeRGB });
     }
 
@@ -366,7 +393,7 @@ export default {
         paintStages(s);
         const t4 = performance.now();
         const ms = (x) => x.toFixed(1);
-        timing.textContent = `${size}²: in ${workers.size} workers: noise+shape ${ms(upMs)} ms, fill+flow ${ms(hydroMs)} ms · here: rivers+biomes ${ms(t2 - t1)} ms, paint ${ms(t4 - t3)} ms`;
+        stage.dataset.timing = `${size}²: in ${workers.size} workers: noise+shape ${ms(upMs)} ms, fill+flow ${ms(hydroMs)} ms · here: rivers+biomes ${ms(t2 - t1)} ms, paint ${ms(t4 - t3)} ms`;
         stage.dataset.ms = (t2 - t0 + t4 - t3).toFixed(1);
         const key = erosionKey(s);
         map.dataset.terrain = terrain === shaped ? 'shaped' : terrain === runner.result(key) ? (runner.partial(key) ? 'partial' : 'eroded') : 'preview';
@@ -392,7 +419,8 @@ export default {
       const set = (key, text) => { readout.querySelector(`[data-readout="${key}"]`).textContent = text; };
       set('elevation', `Elevation ${terrain[i].toFixed(3)}${terrain[i] < current.sea ? ' (under sea)' : ''}`);
       set('moisture', `Moisture ${moisture[i].toFixed(2)}`);
-      set('flow', `Flow ${Math.round(acc[i]).toLocaleString('en')} cells${rivers[i] ? ' (river)' : lake[i] ? ' (lake)' : ''}`);
+      const area = Math.round(acc[i]);
+      set('flow', `Drains ${area.toLocaleString('en')} cell${area === 1 ? '' : 's'}${rivers[i] ? ' (river)' : lake[i] ? ' (lake)' : ''}`);
       set('biome', `Biome ${lake[i] ? 'Lake' : legend[ids[i]].name}`);
       readout.dataset.cell = `${x},${y}`;
     }

@@ -10,7 +10,7 @@
 import { paint } from '../palettes.js';
 import { canvas } from '../figure.js';
 import { el } from '../controls.js';
-import { pool, latest } from '../landform.js';
+import { pool, latest, fieldFor } from '../landform.js';
 
 const S = 128, MAX = 6;
 
@@ -26,7 +26,7 @@ export default {
     { key: 'seed', type: 'seed', label: 'Seed', value: 1337 },
   ],
 
-  async mount(stage, state, lf) {
+  async mount(stage, state) {
     const layerRow = el('div', { class: 'lf-row lf-row6' });
     const sumRow = el('div', { class: 'lf-row lf-row6' });
     stage.append(el('p', { class: 'lf-rowlabel' }, 'Each octave, weighted'), layerRow, el('p', { class: 'lf-rowlabel' }, 'Running sum'), sumRow);
@@ -42,9 +42,7 @@ export default {
     const sums = Array.from({ length: MAX }, (_, i) => make(sumRow, `Sum of octaves 1 to ${i + 1}`));
     const layerValues = layers.map(() => new Float32Array(S * S));
     const sumValues = sums.map(() => new Float32Array(S * S));
-    const baseField = new lf.Field({ noise: 'perlin' });
-    const [lo, hi] = baseField.range; // the same for every seed
-    baseField.free();
+    const [lo, hi] = fieldFor({ noise: 'perlin' }).range; // the same for every seed
 
     const draw = latest(stage, async (s) => {
       const scale = 64;

@@ -2,6 +2,7 @@
 // between the broken and the fixed picture.
 import { paint } from '../palettes.js';
 import { canvas } from '../figure.js';
+import { fieldFor } from '../landform.js';
 import { el } from '../controls.js';
 
 const N = 288;
@@ -62,7 +63,7 @@ export default {
     { key: 'seed', type: 'seed', label: 'Seed', value: 11 },
   ],
 
-  mount(stage, state, lf) {
+  mount(stage, state) {
     const c = canvas(N, N, 'The mistake, computed live');
     c.style.width = '320px';
     const ctx = c.getContext('2d');
@@ -81,13 +82,11 @@ export default {
     function draw(s) {
       const m = MISTAKES[s.mistake];
       const v = m[s.view];
-      const f = new lf.Field(v.spec(s.seed));
-      try {
-        f.fill2d(values, { width: N, height: N, scale: v.scale });
-        const [lo, hi] = v.range(f);
-        ctx.putImageData(paint(img, values, lo, hi, v.palette), 0, 0);
-        warnings.replaceChildren(...f.warnings.map((w) => el('li', {}, `⚠ landform: ${w}`)));
-      } finally { f.free(); }
+      const f = fieldFor(v.spec(s.seed));
+      f.fill2d(values, { width: N, height: N, scale: v.scale });
+      const [lo, hi] = v.range(f);
+      ctx.putImageData(paint(img, values, lo, hi, v.palette), 0, 0);
+      warnings.replaceChildren(...f.warnings.map((w) => el('li', {}, `⚠ landform: ${w}`)));
       const broken = s.view === 'broken';
       badge.textContent = broken ? '✗ Broken' : '✓ Fixed';
       badge.className = `lf-badge ${broken ? 'lf-bad' : 'lf-good'}`;

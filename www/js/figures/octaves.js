@@ -4,7 +4,7 @@
 import { paint } from '../palettes.js';
 import { canvas } from '../figure.js';
 import { el } from '../controls.js';
-import { pool, latest } from '../landform.js';
+import { pool, latest, fieldFor } from '../landform.js';
 
 const S = 150, COUNTS = [1, 2, 3, 4, 5, 6];
 
@@ -20,7 +20,7 @@ export default {
     { key: 'palette', type: 'choice', label: 'Palette', options: [['terrain', 'Terrain'], ['gray', 'Gray']], value: 'terrain' },
   ],
 
-  async mount(stage, state, lf) {
+  async mount(stage, state) {
     const row = el('div', { class: 'lf-row lf-row6' });
     stage.append(row);
     const panels = COUNTS.map((n) => {
@@ -34,7 +34,7 @@ export default {
       await Promise.all(panels.map((p) => {
         const spec = { noise: 'perlin', seed: s.seed, fractal: { kind: 'fbm', octaves: p.n, persistence: s.persistence, lacunarity: s.lacunarity } };
         const key = JSON.stringify(spec);
-        if (key !== p.key) { const f = new lf.Field(spec); p.range = f.range; f.free(); p.key = key; }
+        if (key !== p.key) { p.range = fieldFor(spec).range; p.key = key; }
         // Pixel centres: at scale 32 the sixth octave has one lattice cell per pixel, and
         // whole-number coordinates would land on lattice points, where Perlin noise is 0.
         return pool().fill2d(spec, { width: S, height: S, scale: s.scale, x0: 0.5, y0: 0.5 }, p.values);

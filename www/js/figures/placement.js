@@ -2,6 +2,7 @@
 // than a minimum spacing (Poisson-disk sampling by landform's placeTrees), so forests
 // grow in patches and never line up on a grid.
 import { canvas } from '../figure.js';
+import { fieldFor } from '../landform.js';
 import { el } from '../controls.js';
 
 const N = 192; // density field side, in cells
@@ -32,12 +33,10 @@ export default {
     let fieldSeed = null;
 
     function fillDensity(seed) {
-      const f = new lf.Field({ noise: 'perlin', seed, fractal: { kind: 'fbm', octaves: 5, persistence: 0.5, lacunarity: 2 } });
-      try {
-        f.fill2d(values, { width: N, height: N, scale: 56 });
-        const hi = f.range[1];
-        for (let i = 0; i < values.length; i++) density[i] = Math.min(1, Math.max(0, 0.5 + values[i] / (0.84 * hi)));
-      } finally { f.free(); }
+      const f = fieldFor({ noise: 'perlin', seed, fractal: { kind: 'fbm', octaves: 5, persistence: 0.5, lacunarity: 2 } });
+      f.fill2d(values, { width: N, height: N, scale: 56 });
+      const hi = f.range[1];
+      for (let i = 0; i < values.length; i++) density[i] = Math.min(1, Math.max(0, 0.5 + values[i] / (0.84 * hi)));
       // Meadow colour, a little darker where the ground is more fertile.
       const px = new Uint32Array(gimg.data.buffer);
       for (let i = 0; i < density.length; i++) {

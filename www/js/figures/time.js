@@ -6,7 +6,7 @@
 // main thread only paints, and a frame whose fills are not back yet is skipped.
 import { canvas } from '../figure.js';
 import { el } from '../controls.js';
-import { pool } from '../landform.js';
+import { pool, fieldFor } from '../landform.js';
 
 const N = 128; // animated panel side, in samples
 const M = 192; // material panel side
@@ -32,7 +32,7 @@ const FIRE_LUT = (() => {
 export default {
   name: 'time',
   title: 'Time as an axis: clouds, water, marble, wood and fire',
-  caption: 'Figure 9. Left: 2D slices of 4D simplex fBm whose last two coordinates travel once around a circle per loop, so the last frame meets the first without a jump. Right: the same noise bends sine stripes into marble, distance rings into wood, and a glow that fades with height into fire rising upwards. Warp distorts the noise itself before it is used.',
+  caption: 'Figure 9. First picture (clouds): 2D slices of 4D simplex fBm whose last two coordinates travel once around a circle per loop, so the last frame meets the first without a jump. Second picture: the same noise bends sine stripes into marble, distance rings into wood, and a glow that fades with height into fire rising upwards. Warp distorts the noise itself before it is used.',
   controls: [
     { key: 'play', type: 'button', label: '❚❚ Pause' },
     { key: 'scene', type: 'choice', label: 'Animate', options: [['clouds', 'Clouds'], ['water', 'Water']], value: 'clouds' },
@@ -42,7 +42,7 @@ export default {
     { key: 'warp', type: 'range', label: 'Warp', min: 0, max: 3, step: 0.05, value: 0.8 },
   ],
 
-  async mount(stage, state, lf) {
+  async mount(stage, state) {
     const skyC = canvas(N, N, 'Animated clouds or water');
     const matC = canvas(M, M, 'Procedural material');
     skyC.style.width = matC.style.width = '320px';
@@ -73,9 +73,7 @@ export default {
       specs.water = { noise: 'simplex', seed: 9, fractal: { kind: 'ridged', octaves: 3, persistence: 0.5, lacunarity: 2 } };
       specs.material = { noise: 'simplex', seed: 23, fractal: { kind: 'fbm', octaves: 4, persistence: 0.5, lacunarity: 2 }, ...(warp && { warp }) };
       for (const [name, spec] of Object.entries(specs)) {
-        const f = new lf.Field(spec);
-        ranges[name] = f.range;
-        f.free();
+        ranges[name] = fieldFor(spec).range;
       }
       fieldKey = k;
     }

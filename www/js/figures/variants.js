@@ -5,7 +5,7 @@
 import { paint } from '../palettes.js';
 import { canvas } from '../figure.js';
 import { el } from '../controls.js';
-import { pool, latest } from '../landform.js';
+import { pool, latest, fieldFor } from '../landform.js';
 
 const N = 192; // panel side
 const T = 256; // timing fill side (256² = 65 536 samples per run)
@@ -52,9 +52,7 @@ export default {
       s = next;
       await Promise.all(panels.map((p) => pool().fill2d(spec(p.k.noise, s), { width: N, height: N, scale: s.scale }, p.values)));
       for (const p of panels) {
-        const f = new lf.Field(spec(p.k.noise, s));
-        const [lo, hi] = f.range;
-        f.free();
+        const [lo, hi] = fieldFor(spec(p.k.noise, s)).range;
         // Worley's closed bound is far above its typical values; show its real spread.
         const top = p.k.noise === 'worley' ? lo + (hi - lo) * 0.6 : hi;
         p.ctx.putImageData(paint(p.img, p.values, lo, top, 'gray'), 0, 0);
