@@ -2,7 +2,8 @@
 //! wasm / native ratio: W1 2D one octave 1024² at (i/32, j/32); W2 2D fBm 8 octaves
 //! (persistence 0.5, lacunarity 2, normalised) 512²; W3 3D 256² × 16 slices at
 //! (i/32, j/32, k/8). Each through `Field::fill2d` / `fill3d` (grid-aware rows, the
-//! same code the wasm build runs) and, for comparison, point by point.
+//! same code the wasm build runs) and, for comparison, point by point; "far rows" is the
+//! row fill with its first sample at (2³⁰, 2³⁰).
 //!
 //! Run with `cargo bench --bench noise` (about 30 s). Prints million samples per second,
 //! the median of N timed runs after warm-up. Add `-- --quick` for fewer runs, and noise
@@ -13,6 +14,9 @@ use std::time::Instant;
 
 use landform::spec::Spec;
 use landform::{with_composed, Field, Region};
+
+/// Origin of the "far rows" column: 2³⁰ samples out on both axes.
+const FAR: f64 = 1_073_741_824.0;
 
 fn median(warm: usize, runs: usize, mut f: impl FnMut()) -> f64 {
     for _ in 0..warm {
@@ -45,9 +49,10 @@ fn spec(noise: &str, w: &Work) -> Spec {
     }
 }
 
-fn fill(f: &Field, w: &Work, out: &mut [f32], points: bool) {
+/// A fill of workload `w` with its first sample at `(at, at)`.
+fn fill(f: &Field, w: &Work, out: &mut [f32], points: bool, at: f64) {
     let n = w.n;
-    let r = Region::new(n, n, 32.0);
+    let r = Region::new(n, n, 32.0).at(at, at);
     if w.depth == 0 {
         if points {
             with_composed!(f.kernels(), c => c.fill2d_points(out, &r));
@@ -57,7 +62,7 @@ fn fill(f: &Field, w: &Work, out: &mut [f32], points: bool) {
     } else {
         for (k, slice) in out.chunks_exact_mut(n * n).enumerate() {
             let r = Region {
-                z: k as f32 / 8.0,
+                z: k as f64 / 8.0,
                 ..r
             };
             if points {
@@ -101,8 +106,8 @@ fn main() {
         landform::simd::BACKEND
     );
     println!(
-        "{:<5}{:<17}{:>14}{:>16}{:>9}",
-        "work", "noise", "rows Msamp/s", "points Msamp/s", "rows/pt"
+        "{:<5}{:<17}{:>14}{:>16}{:>9}{:>13}",
+        "work", "noise", "rows Msamp/s", "points Msamp/s", "rows/pt", "far rows"
     );
     for w in &works {
         let samples = w.n * w.n * w.depth.max(1);
@@ -113,21 +118,26 @@ fn main() {
             }
             let f = Field::new(&spec(noise, w)).unwrap();
             let rows = median(warm, runs, || {
-                fill(&f, w, &mut out, false);
+                fill(&f, w, &mut out, false, 0.0);
+                black_box(&out);
+            });
+            let far = median(warm, runs, || {
+                fill(&f, w, &mut out, false, FAR);
                 black_box(&out);
             });
             let pts = median(warm, runs, || {
-                fill(&f, w, &mut out, true);
+                fill(&f, w, &mut out, true, 0.0);
                 black_box(&out);
             });
             let m = |s: f64| samples as f64 / s / 1e6;
             println!(
-                "{:<5}{:<17}{:>14.1}{:>16.1}{:>8.2}×",
+                "{:<5}{:<17}{:>14.1}{:>16.1}{:>8.2}×{:>13.1}",
                 w.name,
                 noise,
                 m(rows),
                 m(pts),
-                pts / rows
+                pts / rows,
+                m(far)
             );
         }
     }

@@ -1,15 +1,28 @@
 //! Native timings of the terrain pipeline, with a tiny harness (warm-up, N timed runs,
-//! median): droplet erosion in droplets per second on 512², and depression filling
+//! median): droplet erosion in droplets per second on 512² and 1024², and depression filling
 //! (both methods) plus D8 flow accumulation per megacell from 256² to 2048².
 //!
-//! Run with `cargo bench --bench terrain` (about a minute). Time per cell that grows
+//! Then the landscape model: one full step (receivers, pits, stack, area, implicit
+//! erosion, diffusion) per megacell from 256² to 2048², where its time goes, and fill +
+//! D8 by the sorted path against the O(n) stack path.
+//!
+//! Run with `cargo bench --bench terrain` (about two minutes). Time per cell that grows
 //! like log n, not like n, is what O(n log n) looks like.
 
 use std::hint::black_box;
 use std::time::Instant;
 
 use landform::erosion::{Eroder, ErosionParams};
-use landform::hydrology::{fill_depressions, flow_accumulation, FillMethod, FillParams};
+use landform::hydrology::{
+    fill_depressions, flow_accumulation, flow_accumulation_sorted, priority_flood, FillMethod,
+    FillParams,
+};
+use landform::landscape::diffusion::Diffusion;
+use landform::landscape::pits::{fill_pits, PitScratch};
+use landform::landscape::receivers::{receivers_into, Descent};
+use landform::landscape::stack::{stack_into, upstream_counts, Donors};
+use landform::landscape::stream_power::{erode, StreamPower};
+use landform::landscape::{Landscape, LandscapeParams, Rate};
 use landform::rng::Mulberry32;
 use landform::terrain::island::{island_falloff, IslandParams};
 
@@ -71,28 +84,34 @@ fn island(n: usize, seed: u32) -> Vec<f32> {
 }
 
 fn main() {
-    let n = 512;
-    let map = island(n, 7);
-    let chunk = 50_000u32;
-    let secs = median(
-        1,
-        5,
-        || {
-            (
-                map.clone(),
-                Eroder::new(n, n, ErosionParams::default()).unwrap(),
-            )
-        },
-        |(mut m, mut e)| {
-            e.run(&mut m, chunk).unwrap();
-            black_box(m);
-        },
-    );
-    println!(
-        "erosion   512²  {:>9.0} droplets/s  ({chunk} droplets in {:.1} ms, default params)",
-        chunk as f64 / secs,
-        secs * 1e3
-    );
+    // `cargo bench --bench terrain -- erosion` runs the erosion lines only (bench/erosion.mjs).
+    let erosion_only = std::env::args().any(|a| a == "erosion");
+    for n in [512usize, 1024] {
+        let map = island(n, 7);
+        let chunk = 50_000u32;
+        let secs = median(
+            1,
+            5,
+            || {
+                (
+                    map.clone(),
+                    Eroder::new(n, n, ErosionParams::default()).unwrap(),
+                )
+            },
+            |(mut m, mut e)| {
+                e.run(&mut m, chunk).unwrap();
+                black_box(m);
+            },
+        );
+        println!(
+            "erosion  {n:>5}²  {:>9.0} droplets/s  ({chunk} droplets in {:.1} ms, default params)",
+            chunk as f64 / secs,
+            secs * 1e3
+        );
+    }
+    if erosion_only {
+        return;
+    }
 
     println!("\nfill and flow on value-noise islands (median; ns/cell/log2n flat = n log n)");
     println!(
@@ -181,6 +200,184 @@ fn main() {
         println!(
             "white noise 512² (worst case): {method:?} {:.1} ms",
             s * 1e3
+        );
+    }
+    landscape();
+}
+
+/// A landscape 10 steps into uniform uplift from a value-noise island (so it has
+/// rivers, and pits from the noise in the first steps).
+fn evolving(side: usize, steps: u32) -> Landscape {
+    let mut ls = Landscape::new(side, side, LandscapeParams::default()).unwrap();
+    let z: Vec<f32> = island(side, 5).iter().map(|v| v * 50.0).collect();
+    ls.set_heights(&z).unwrap();
+    ls.set_uplift(Rate::Uniform(1e-3)).unwrap();
+    ls.step(1e4, steps).unwrap();
+    ls
+}
+
+fn landscape() {
+    println!("\nlandscape step (uplift, receivers, pits, stack, area, erosion n = 1, diffusion)");
+    println!("  size |  step ms | ms/Mcell | receivers | pit fill (whole map) | stack+area | erosion | diffusion");
+    for (side, runs) in [(256usize, 7), (512, 5), (1024, 3), (2048, 3)] {
+        let cells = side * side;
+        let ls = evolving(side, 10);
+        let step = median(
+            1,
+            runs,
+            || ls.clone(),
+            |mut l| {
+                l.step(1e4, 1).unwrap();
+                black_box(l);
+            },
+        );
+        // The phases one by one on the same state.
+        let z = ls.heights().to_vec();
+        let base: Vec<bool> = (0..cells)
+            .map(|i| i % side == 0 || i / side == 0 || i % side == side - 1 || i / side == side - 1)
+            .collect();
+        let mut rec = vec![0u32; cells];
+        let t_rec = median(
+            1,
+            runs,
+            || (),
+            |_| {
+                receivers_into(&z, side, side, &base, Descent::Steepest, &mut rec);
+            },
+        );
+        let (mut donors, mut stack, mut todo, mut count) =
+            (Donors::default(), Vec::new(), Vec::new(), vec![0u32; cells]);
+        let t_stack = median(
+            1,
+            runs,
+            || (),
+            |_| {
+                donors.build(&rec);
+                stack_into(&rec, &donors, &mut stack, &mut todo);
+                upstream_counts(&rec, &stack, &mut count);
+            },
+        );
+        let mut scratch = PitScratch::default();
+        let t_pits = median(
+            1,
+            runs,
+            || z.clone(),
+            |mut m| {
+                black_box(fill_pits(
+                    &mut m,
+                    side,
+                    side,
+                    &base,
+                    &rec,
+                    &stack,
+                    &mut scratch,
+                ));
+            },
+        );
+        let t_fill = median(
+            1,
+            runs,
+            || z.clone(),
+            |mut m| {
+                black_box(priority_flood(&mut m, side, side, &FillParams::default()).unwrap());
+            },
+        );
+        let law = StreamPower { m: 0.5, n: 1.0 };
+        let t_erode = median(
+            1,
+            runs,
+            || z.clone(),
+            |mut m| {
+                erode(
+                    &mut m,
+                    side,
+                    &rec,
+                    &stack,
+                    |i| count[i] as f64 * 1e4,
+                    |_| 2e-5,
+                    &base,
+                    law,
+                    100.0,
+                    1e4,
+                );
+                black_box(m);
+            },
+        );
+        let mut diff = Diffusion::default();
+        let t_diff = median(
+            1,
+            runs,
+            || z.clone(),
+            |mut m| {
+                diff.step(&mut m, side, side, &base, 0.01 * 1e4 / 1e4);
+                black_box(m);
+            },
+        );
+        let ms = |s: f64| s * 1e3;
+        println!(
+            "{side:>5}² | {:>8.1} | {:>8.1} | {:>9.1} | {:>7.1} ({:>10.1}) | {:>10.1} | {:>7.1} | {:>9.1}",
+            ms(step),
+            ms(step) / (cells as f64 / 1e6),
+            ms(t_rec),
+            ms(t_pits),
+            ms(t_fill),
+            ms(t_stack),
+            ms(t_erode),
+            ms(t_diff)
+        );
+    }
+    let steps = evolving(512, 1);
+    let mut first = steps.clone();
+    let r = first.step(1e4, 1).unwrap();
+    println!(
+        "  (pits: the second step from noise filled {} cells; fill ran on {} of 1 step)",
+        r.raised, r.filled_steps
+    );
+
+    println!(
+        "\nfill + D8 accumulation on value-noise islands: sorted D8 (before) vs O(n) stack D8"
+    );
+    println!("  size | fill ms | sorted D8 ms | stack D8 ms | fill+D8 before → after | speed-up");
+    for (side, runs) in [(256usize, 7), (512, 5), (1024, 3), (2048, 3)] {
+        let cells = side * side;
+        let map = island(side, 11);
+        let t_fill = median(
+            1,
+            runs,
+            || map.clone(),
+            |mut m| {
+                fill_depressions(&mut m, side, side, &FillParams::default()).unwrap();
+                black_box(m);
+            },
+        );
+        let mut filled = map.clone();
+        fill_depressions(&mut filled, side, side, &FillParams::default()).unwrap();
+        let mut acc = vec![0.0f32; cells];
+        let t_sorted = median(
+            1,
+            runs,
+            || (),
+            |_| {
+                black_box(flow_accumulation_sorted(&filled, side, side, None, &mut acc).unwrap());
+            },
+        );
+        let t_stack = median(
+            1,
+            runs,
+            || (),
+            |_| {
+                black_box(flow_accumulation(&filled, side, side, None, &mut acc).unwrap());
+            },
+        );
+        let (before, after) = (t_fill + t_sorted, t_fill + t_stack);
+        println!(
+            "{side:>5}² | {:>7.1} | {:>12.1} | {:>11.1} | {:>8.1} → {:>8.1} ms | {:.2}×",
+            t_fill * 1e3,
+            t_sorted * 1e3,
+            t_stack * 1e3,
+            before * 1e3,
+            after * 1e3,
+            before / after
         );
     }
 }

@@ -1,13 +1,17 @@
 // Wasm timings of the terrain pipeline under Node, the counterpart of benches/terrain.rs:
-// droplets per second on 512², fill (both methods) and D8 per megacell, 256² to 2048².
+// droplets per second on 512², fill (both methods) and D8 per megacell, 256² to 2048²;
+// then one landscape step per megacell, and fill + D8 against a baseline package (an
+// older build, e.g. main before the O(n) flowAccumulation) loaded in the same process.
 //
 //   cargo build --release --target wasm32-unknown-unknown
 //   wasm-bindgen target/wasm32-unknown-unknown/release/landform.wasm --out-dir /tmp/lf --target nodejs
-//   node benches/terrain_wasm.mjs /tmp/lf/landform.js
+//   node benches/terrain_wasm.mjs /tmp/lf/landform.js [/tmp/lf-baseline/landform.js]
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 
-const lf = createRequire(import.meta.url)(resolve(process.argv[2] ?? 'pkg-node/landform.js'));
+const load = (path) => createRequire(import.meta.url)(resolve(path));
+const lf = load(process.argv[2] ?? 'pkg-node/landform.js');
+const baseline = process.argv[3] ? load(process.argv[3]) : null;
 
 function mulberry32(a) {
   return () => {
@@ -62,4 +66,33 @@ for (const [n, runs] of [[256, 7], [512, 5], [1024, 3], [2048, 3]]) {
   const d8 = median(1, runs, () => null, () => lf.flowAccumulation(filled, n, n));
   const col = (t) => `${t.toFixed(1).padStart(8)} (${(t / mc).toFixed(1).padStart(6)})`;
   console.log(`${String(n).padStart(5)}² | ${col(pf).padEnd(28)} | ${col(pd).padEnd(30)} | ${col(d8)}`);
+}
+
+console.log('landscape step (uplift, receivers, pits, stack, area, erosion n = 1, diffusion), after 10 steps of uplift on an island');
+console.log('size   | step ms | ms/Mcell | steps that filled pits');
+for (const [n, runs] of [[256, 7], [512, 5], [1024, 3], [2048, 3]]) {
+  const ls = new lf.Landscape(n, n);
+  ls.setHeights(island(n, 5).map((v) => v * 50));
+  ls.setUplift(1e-3);
+  ls.step(1e4, 10);
+  let filled = 0;
+  const t = median(1, runs, () => null, () => { filled += ls.step(1e4, 1).filledSteps; });
+  console.log(`${String(n).padStart(5)}² | ${t.toFixed(1).padStart(7)} | ${(t / (n * n / 1e6)).toFixed(1).padStart(8)} | ${filled} of ${runs + 1}`);
+  ls.free();
+}
+
+if (baseline) {
+  console.log('fill + D8 accumulation: this package vs the baseline, same process');
+  console.log('size   | fill ms | D8 ms (baseline) | D8 ms (this) | fill+D8 baseline → this | speed-up | same bits');
+  for (const [n, runs] of [[256, 7], [512, 5], [1024, 3], [2048, 3]]) {
+    const m = island(n, 11);
+    const fill = median(1, runs, () => m.slice(), (h) => lf.fillDepressions(h, n, n));
+    const filled = m.slice();
+    lf.fillDepressions(filled, n, n);
+    const before = median(1, runs, () => null, () => baseline.flowAccumulation(filled, n, n));
+    const after = median(1, runs, () => null, () => lf.flowAccumulation(filled, n, n));
+    const a = baseline.flowAccumulation(filled, n, n), b = lf.flowAccumulation(filled, n, n);
+    const same = a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+    console.log(`${String(n).padStart(5)}² | ${fill.toFixed(1).padStart(7)} | ${before.toFixed(1).padStart(16)} | ${after.toFixed(1).padStart(12)} | ${(fill + before).toFixed(1).padStart(9)} → ${(fill + after).toFixed(1).padStart(9)} | ${((fill + before) / (fill + after)).toFixed(2).padStart(7)}× | ${same}`);
+  }
 }

@@ -5,14 +5,14 @@
 use crate::error::{check_range, Error, Result};
 use crate::fill::RowNoise;
 use crate::fractal::{Fractal, FractalKind};
-use crate::grid::Region;
+use crate::grid::{Region, MAX_POINT};
 use crate::noise::improved::Improved;
 use crate::noise::perlin::Perlin;
 use crate::noise::simplex::Simplex;
 use crate::noise::teaching::{Teaching, Variant};
 use crate::noise::value::Value;
 use crate::noise::worley::{Worley, WorleyDistance, WorleyParams, WorleyReturn};
-use crate::noise::Noise;
+use crate::noise::{rem, split, Noise};
 use crate::spec::Spec;
 
 /// The noise names a spec accepts.
@@ -35,7 +35,7 @@ pub struct Composed<K> {
     pub fractal: Fractal,
     /// Tile period in lattice cells of octave 0, and each octave's whole-number multiplier.
     pub period: Option<(i32, i32)>,
-    pub offset: [f32; 3],
+    pub offset: [f64; 3],
 }
 
 #[derive(Clone, Debug)]
@@ -48,65 +48,94 @@ pub struct Warp<K> {
 }
 
 impl<K: Noise> Composed<K> {
+    /// One fractal sum of kernel `k` at f64 point `(x, y)`: each octave's coordinates are
+    /// multiplied by its frequency and reduced by the kernel's (or the tile's) period in
+    /// f64 before the kernel's f32 arithmetic. `tile` scales the tile period (the warp's
+    /// frequency: the warp noise runs `tile` times faster than the field).
     #[inline(always)]
-    fn octave2(&self, k: &K, fractal: &Fractal, x: f32, y: f32) -> f32 {
+    fn octave2(&self, k: &K, fractal: &Fractal, x: f64, y: f64, tile: f64) -> f32 {
         match self.period {
-            None => fractal.sum(|_, f| k.noise2(x * f, y * f)),
+            None => fractal.sum(|_, f| k.noise2_at(x * f as f64, y * f as f64)),
             Some((px, py)) => fractal.sum(|_, f| {
-                let m = f as i32;
-                k.noise2_periodic(x * f, y * f, px * m, py * m)
+                let m = f as f64 * tile;
+                let (qx, qy) = (px as f64 * m, py as f64 * m);
+                // Into the tile, then by 256 so that f32 keeps the fraction; the kernel
+                // takes the 256s back as a shift of the cell before wrapping it.
+                let p = Some(256.0);
+                let ((x, sx), (y, sy)) = (
+                    split(rem(x * f as f64, qx), p),
+                    split(rem(y * f as f64, qy), p),
+                );
+                k.noise2_periodic_shifted(x, y, [sx, sy], qx as i32, qy as i32)
             }),
         }
     }
 
     #[inline(always)]
-    fn warped2(&self, x: f32, y: f32) -> (f32, f32) {
+    fn warped2(&self, x: f64, y: f64) -> (f64, f64) {
         match &self.warp {
             None => (x, y),
             Some(w) => {
-                let (wx, wy) = (x * w.frequency, y * w.frequency);
+                let wf = w.frequency as f64;
+                let (wx, wy) = (x * wf, y * wf);
+                let s = w.strength;
                 (
-                    x + w.strength * self.octave2(&w.x, &w.fractal, wx, wy),
-                    y + w.strength * self.octave2(&w.y, &w.fractal, wx, wy),
+                    x + (s * self.octave2(&w.x, &w.fractal, wx, wy, wf)) as f64,
+                    y + (s * self.octave2(&w.y, &w.fractal, wx, wy, wf)) as f64,
                 )
             }
         }
     }
 
     #[inline(always)]
-    pub fn eval2(&self, x: f32, y: f32) -> f32 {
+    pub fn eval2(&self, x: f64, y: f64) -> f32 {
         let (x, y) = self.warped2(x + self.offset[0], y + self.offset[1]);
-        self.octave2(&self.base, &self.fractal, x, y)
+        self.octave2(&self.base, &self.fractal, x, y, 1.0)
     }
 
-    pub fn eval1(&self, x: f32) -> f32 {
+    pub fn eval1(&self, x: f64) -> f32 {
         let mut x = x + self.offset[0];
         if let Some(w) = &self.warp {
-            x += w.strength * w.fractal.sum(|_, f| w.x.noise1(x * w.frequency * f));
+            let (wf, p) = (w.frequency as f64, w.x.period(1));
+            let d = w.fractal.sum(|_, f| {
+                let (x, s) = split(x * wf * f as f64, p);
+                w.x.noise1_shifted(x, s)
+            });
+            x += (w.strength * d) as f64;
         }
-        self.fractal.sum(|_, f| self.base.noise1(x * f))
+        let p = self.base.period(1);
+        self.fractal.sum(|_, f| {
+            let (x, s) = split(x * f as f64, p);
+            self.base.noise1_shifted(x, s)
+        })
     }
 
-    pub fn eval3(&self, x: f32, y: f32, z: f32) -> f32 {
+    pub fn eval3(&self, x: f64, y: f64, z: f64) -> f32 {
         let (x, y) = self.warped2(x + self.offset[0], y + self.offset[1]);
         let z = z + self.offset[2];
-        self.fractal
-            .sum(|_, f| self.base.noise3(x * f, y * f, z * f))
+        let p = self.base.period(3);
+        self.fractal.sum(|_, f| {
+            let f = f as f64;
+            let ((x, sx), (y, sy), (z, sz)) = (split(x * f, p), split(y * f, p), split(z * f, p));
+            self.base.noise3_shifted(x, y, z, [sx, sy, sz])
+        })
     }
 
-    pub fn eval4(&self, x: f32, y: f32, z: f32, w: f32) -> f32 {
+    pub fn eval4(&self, x: f64, y: f64, z: f64, w: f64) -> f32 {
         let (x, y) = self.warped2(x + self.offset[0], y + self.offset[1]);
         let z = z + self.offset[2];
-        self.fractal
-            .sum(|_, f| self.base.noise4(x * f, y * f, z * f, w * f))
+        self.fractal.sum(|_, f| {
+            let f = f as f64;
+            self.base.noise4_at([x * f, y * f, z * f, w * f])
+        })
     }
 
     /// fBm value and gradient: `Σ aᵢ fᵢ ∇n(fᵢ p) / Σ aᵢ`.
-    pub fn deriv2(&self, x: f32, y: f32) -> Option<[f32; 3]> {
+    pub fn deriv2(&self, x: f64, y: f64) -> Option<[f32; 3]> {
         let (x, y) = (x + self.offset[0], y + self.offset[1]);
         let mut acc = [0.0f32; 3];
         for (&f, &a) in self.fractal.freqs().iter().zip(self.fractal.amps()) {
-            let (v, dx, dy) = self.base.noise2_deriv(x * f, y * f)?;
+            let (v, dx, dy) = self.base.noise2_deriv_at(x * f as f64, y * f as f64)?;
             acc[0] += a * v;
             acc[1] += a * f * dx;
             acc[2] += a * f * dy;
@@ -250,10 +279,10 @@ impl Field {
     pub fn new(spec: &Spec) -> Result<Self> {
         let seed = seed_of("seed", spec.seed)?;
         let fractal = fractal_of(&spec.fractal, "fractal.octaves")?;
-        let mut offset = [0.0f32; 3];
+        let mut offset = [0.0f64; 3];
         for (o, &v) in offset.iter_mut().zip(&spec.offset) {
-            check_range("offset", v, -1e7, 1e7)?;
-            *o = v as f32;
+            check_range("offset", v, -MAX_POINT, MAX_POINT)?;
+            *o = v;
         }
         let period = match spec.period {
             None => None,
@@ -268,6 +297,11 @@ impl Field {
                         format!("must be a whole number when `period` is set (tiles need whole octave periods), got {}", fractal.lacunarity),
                     ));
                 }
+                tile_periods(
+                    p,
+                    "fractal.lacunarity^(fractal.octaves − 1)",
+                    fractal.freqs(),
+                )?;
                 Some(p)
             }
         };
@@ -283,6 +317,10 @@ impl Field {
                 ));
             }
             let f = Fractal::new(FractalKind::Fbm, octaves, 0.5, 2.0)?;
+            if let Some(p) = period {
+                let freqs: Vec<f32> = f.freqs().iter().map(|&v| v * w.frequency as f32).collect();
+                tile_periods(p, "warp.frequency × 2^(warp.octaves − 1)", &freqs)?;
+            }
             Ok(Some((w.strength as f32, w.frequency as f32, f, seed_w)))
         };
         let warp_seed = match &spec.warp {
@@ -311,7 +349,7 @@ impl Field {
             warp: Option<(f32, f32, Fractal, u32)>,
             fractal: Fractal,
             period: Option<(i32, i32)>,
-            offset: [f32; 3],
+            offset: [f64; 3],
         ) -> Composed<K> {
             let warp = warp.map(|(strength, frequency, fractal, s)| Warp {
                 x: make(s),
@@ -459,26 +497,38 @@ impl Field {
         Ok(())
     }
 
-    pub fn sample1d(&self, x: f32) -> f32 {
+    /// Points take f32 or f64 coordinates; f64 ones stay exact down to the lattice split.
+    pub fn sample1d(&self, x: impl Into<f64>) -> f32 {
+        let x = x.into();
         with_composed!(&self.kernels, c => c.eval1(x))
     }
 
-    pub fn sample2d(&self, x: f32, y: f32) -> f32 {
+    pub fn sample2d(&self, x: impl Into<f64>, y: impl Into<f64>) -> f32 {
+        let (x, y) = (x.into(), y.into());
         with_composed!(&self.kernels, c => c.eval2(x, y))
     }
 
-    pub fn sample3d(&self, x: f32, y: f32, z: f32) -> Result<f32> {
+    pub fn sample3d(&self, x: impl Into<f64>, y: impl Into<f64>, z: impl Into<f64>) -> Result<f32> {
+        let (x, y, z) = (x.into(), y.into(), z.into());
         self.need(3)?;
         Ok(with_composed!(&self.kernels, c => c.eval3(x, y, z)))
     }
 
-    pub fn sample4d(&self, x: f32, y: f32, z: f32, w: f32) -> Result<f32> {
+    pub fn sample4d(
+        &self,
+        x: impl Into<f64>,
+        y: impl Into<f64>,
+        z: impl Into<f64>,
+        w: impl Into<f64>,
+    ) -> Result<f32> {
+        let (x, y, z, w) = (x.into(), y.into(), z.into(), w.into());
         self.need(4)?;
         Ok(with_composed!(&self.kernels, c => c.eval4(x, y, z, w)))
     }
 
     /// `[value, ∂/∂x, ∂/∂y]` in noise space, for fBm of `perlin` or `simplex` without warp or tiling.
-    pub fn sample2d_deriv(&self, x: f32, y: f32) -> Result<[f32; 3]> {
+    pub fn sample2d_deriv(&self, x: impl Into<f64>, y: impl Into<f64>) -> Result<[f32; 3]> {
+        let (x, y) = (x.into(), y.into());
         if self.spec.warp.is_some()
             || self.spec.period.is_some()
             || self.fractal_kind() != FractalKind::Fbm
@@ -570,6 +620,28 @@ impl Field {
         }
         crate::error::check_len("out", out.len(), r.len(), "region.width × region.height")
     }
+}
+
+/// The most lattice cells one octave's tile may span: a tiled octave's coordinates are
+/// reduced by its period `period × frequency`, which must stay a whole number that
+/// f32 and i32 hold exactly.
+pub const MAX_TILE_CELLS: f64 = 16_777_216.0;
+
+/// Checks that every octave's tile period `period × frequency` is at most
+/// [`MAX_TILE_CELLS`] (2²⁴): the product used to wrap i32 to 0 and panic.
+fn tile_periods(p: (i32, i32), what: &str, freqs: &[f32]) -> Result<()> {
+    let top = freqs.iter().fold(0.0f64, |m, &f| m.max(f as f64));
+    let cells = p.0.max(p.1) as f64 * top;
+    if cells > MAX_TILE_CELLS {
+        return Err(Error::range(
+            "period",
+            format!(
+                "period × {what} must be at most {MAX_TILE_CELLS} lattice cells (the finest octave's tile), got {} × {top} = {cells}",
+                p.0.max(p.1)
+            ),
+        ));
+    }
+    Ok(())
 }
 
 fn worley_params(w: &crate::spec::WorleySpec) -> Result<WorleyParams> {

@@ -1,28 +1,33 @@
 //! Grid regions: which samples a fill computes, and where they sit in noise space.
 //!
 //! Column `i`, row `j` of a region samples the field at
-//! `((x0 + i) / scale, (y0 + j) / scale)`, computed in f32 exactly like that. Because
-//! `x0 + i` is an exact integer for integer `x0` below 2²⁴, a tile at `x0 + a` gives the
-//! same bits as the same cells of a larger fill: work can be split freely.
+//! `((x0 + i) / scale, (y0 + j) / scale)`, computed in f64 exactly like that. Because
+//! `x0 + i` is an exact integer for integer `x0` (below 2⁵³), a tile at `x0 + a` gives the
+//! same bits as the same cells of a larger fill: work can be split freely. Coordinates
+//! stay f64 until a kernel's period has been taken out ([`crate::noise::reduce`]), so
+//! detail does not die far from the origin.
 
 use crate::error::{check_range, Error, Result};
 
 /// The largest side and the most cells of a fill: the crate's one set of limits.
 pub use crate::limits::{MAX_CELLS, MAX_SIDE};
-/// Beyond this, f32 can no longer represent every whole sample position.
-pub const MAX_ORIGIN: f64 = 16_777_216.0;
+/// The largest `|x0|`, `|y0|` (2³¹ samples; tests/precision.rs shows tiles there like
+/// tiles at the origin).
+/// The largest `|coordinate|` in noise units: points, `region.z`/`w`, `offset`.
+pub const MAX_POINT: f64 = 1e7;
+pub const MAX_ORIGIN: f64 = 2_147_483_648.0;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Region {
     pub width: usize,
     pub height: usize,
     pub scale: f32,
-    pub x0: f32,
-    pub y0: f32,
+    pub x0: f64,
+    pub y0: f64,
     /// Third coordinate of a 3D/4D slice, in noise units (not divided by `scale`).
-    pub z: f32,
+    pub z: f64,
     /// Fourth coordinate of a 4D slice, in noise units.
-    pub w: f32,
+    pub w: f64,
 }
 
 impl Default for Region {
@@ -49,9 +54,9 @@ impl Region {
         }
     }
 
-    pub fn at(mut self, x0: f32, y0: f32) -> Self {
-        self.x0 = x0;
-        self.y0 = y0;
+    pub fn at(mut self, x0: impl Into<f64>, y0: impl Into<f64>) -> Self {
+        self.x0 = x0.into();
+        self.y0 = y0.into();
         self
     }
 
@@ -84,26 +89,26 @@ impl Region {
         }
         // The documented minimum 1e-6 as the f32 it rounds to (just below it).
         check_range("region.scale", self.scale as f64, 1e-6f32 as f64, 1e9)?;
-        check_range("region.x0", self.x0 as f64, -MAX_ORIGIN, MAX_ORIGIN)?;
-        check_range("region.y0", self.y0 as f64, -MAX_ORIGIN, MAX_ORIGIN)?;
-        check_range("region.z", self.z as f64, -1e7, 1e7)?;
-        check_range("region.w", self.w as f64, -1e7, 1e7)
+        check_range("region.x0", self.x0, -MAX_ORIGIN, MAX_ORIGIN)?;
+        check_range("region.y0", self.y0, -MAX_ORIGIN, MAX_ORIGIN)?;
+        check_range("region.z", self.z, -MAX_POINT, MAX_POINT)?;
+        check_range("region.w", self.w, -MAX_POINT, MAX_POINT)
     }
 
     /// Noise-space x of column `i`.
     #[inline(always)]
-    pub fn x(&self, i: usize) -> f32 {
-        (self.x0 + i as f32) / self.scale
+    pub fn x(&self, i: usize) -> f64 {
+        (self.x0 + i as f64) / self.scale as f64
     }
 
     /// Noise-space y of row `j`.
     #[inline(always)]
-    pub fn y(&self, j: usize) -> f32 {
-        (self.y0 + j as f32) / self.scale
+    pub fn y(&self, j: usize) -> f64 {
+        (self.y0 + j as f64) / self.scale as f64
     }
 
     /// The noise-space x of every column, computed once per fill.
-    pub fn xs(&self) -> Vec<f32> {
+    pub fn xs(&self) -> Vec<f64> {
         (0..self.width).map(|i| self.x(i)).collect()
     }
 
@@ -112,7 +117,7 @@ impl Region {
         let rows = rows.max(1);
         (0..self.height).step_by(rows).map(move |j| Region {
             height: rows.min(self.height - j),
-            y0: self.y0 + j as f32,
+            y0: self.y0 + j as f64,
             ..*self
         })
     }

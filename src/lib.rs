@@ -3,8 +3,9 @@
 //! The crate is plain Rust by role: [`noise`] kernels, [`fractal`] composition and
 //! domain warping, [`field`] (a validated [`spec::Spec`] compiled into something that
 //! fills grids), [`grid`] regions, and the terrain steps: [`terrain`] (island shaping,
-//! biomes, caves, placement), [`erosion`] and [`hydrology`]. The `wasm` module is the only place that knows
-//! about JavaScript.
+//! biomes, caves, placement), [`erosion`], [`hydrology`] and [`landscape`] (uplift +
+//! stream power + hillslope diffusion); [`texture`] holds the CPU references of the
+//! anti-tiling shaders. The `wasm` module is the only place that knows about JavaScript.
 
 pub mod erosion;
 pub mod error;
@@ -13,12 +14,14 @@ pub mod fill;
 pub mod fractal;
 pub mod grid;
 pub mod hydrology;
+pub mod landscape;
 pub mod limits;
 pub mod noise;
 pub mod rng;
 pub mod simd;
 pub mod spec;
 pub mod terrain;
+pub mod texture;
 
 pub use error::{Error, Result};
 pub use field::Field;

@@ -25,7 +25,8 @@ pub struct Spec {
     pub warp: Option<WarpSpec>,
     pub worley: WorleySpec,
     /// Tile period `[px, py]` in noise units (whole numbers, 1 to 4096): 2D fills repeat
-    /// seamlessly every `px` × `py`. Needs a whole-number lacunarity.
+    /// seamlessly every `px` × `py`. Needs a whole-number lacunarity, and every octave's
+    /// tile `max(px, py) × frequency` (the warp's too) at most 2²⁴ lattice cells.
     pub period: Option<[f64; 2]>,
     /// Added to every noise-space coordinate before anything else.
     pub offset: [f64; 3],

@@ -37,7 +37,7 @@ fn grid_cell_equals_point_sample_bit_for_bit() {
         let g = fill(&spec, r);
         for j in 0..r.height {
             for i in 0..r.width {
-                let p = f.sample2d((r.x0 + i as f32) / r.scale, (r.y0 + j as f32) / r.scale);
+                let p = f.sample2d(r.x(i), r.y(j));
                 assert_eq!(
                     g[j * r.width + i].to_bits(),
                     p.to_bits(),
@@ -283,5 +283,80 @@ fn fbm_derivative_matches_finite_differences() {
             (dx - fx).abs() < 5e-2 && (dy - fy).abs() < 5e-2,
             "{dx} {fx} {dy} {fy}"
         );
+    }
+}
+
+/// `period × lacunarity^k` used to wrap i32 to 0 and panic (`[16, 16]`, 8 octaves of
+/// lacunarity 16: 2³²). Every octave's tile must now be at most 2²⁴ lattice cells, which
+/// is checked at construction and names the parameters; right at that limit fields are
+/// seamless, also with a warp at its largest frequency.
+#[test]
+fn tile_periods_beyond_2_24_cells_are_refused_and_those_at_it_are_seamless() {
+    let tiled = |p: f64, octaves: u32, lac: f64| {
+        let mut s = Spec::new("perlin", 3).fbm(octaves, 0.5, lac);
+        s.period = Some([p, p]);
+        s
+    };
+    for (s, what) in [
+        (
+            tiled(16.0, 8, 16.0),
+            "fractal.lacunarity^(fractal.octaves − 1)",
+        ),
+        (
+            tiled(4096.0, 16, 16.0),
+            "fractal.lacunarity^(fractal.octaves − 1)",
+        ),
+        (
+            tiled(4096.0, 5, 16.0),
+            "fractal.lacunarity^(fractal.octaves − 1)",
+        ),
+        (
+            tiled(2.0, 16, 3.0),
+            "fractal.lacunarity^(fractal.octaves − 1)",
+        ),
+        (
+            {
+                let mut s = tiled(16.0, 1, 2.0);
+                s.warp = Some(WarpSpec {
+                    frequency: 64.0,
+                    octaves: 16.0,
+                    ..WarpSpec::default()
+                });
+                s
+            },
+            "warp.frequency × 2^(warp.octaves − 1)",
+        ),
+    ] {
+        let e = Field::new(&s).unwrap_err();
+        assert!(matches!(e, Error::Range { .. }), "{e:?}");
+        assert_eq!(e.param(), "period", "{e}");
+        assert!(
+            e.to_string().contains(what) && e.to_string().contains("16777216"),
+            "{e}"
+        );
+    }
+    // At the limit: 4096 × 16³, 1 × 16⁶, 2 × 3¹⁵ > 2²⁴ refused above, 2 × 3¹⁴ < 2²⁴ kept;
+    // a warp of frequency 64 and 12 octaves on period 2: 2 × 64 × 2¹¹ = 2¹⁸.
+    let mut warped = tiled(2.0, 2, 2.0);
+    warped.warp = Some(WarpSpec {
+        frequency: 64.0,
+        octaves: 12.0,
+        strength: 0.5,
+        ..WarpSpec::default()
+    });
+    for (s, p) in [
+        (tiled(4096.0, 4, 16.0), 4096.0),
+        (tiled(1.0, 7, 16.0), 1.0),
+        (tiled(2.0, 15, 3.0), 2.0),
+        (warped, 2.0),
+    ] {
+        let f = Field::new(&s).unwrap();
+        for k in 0..50 {
+            let (x, y) = (0.5 + k as f64 * 0.013 * p, 0.25 + k as f64 * 0.007 * p);
+            let v = f.sample2d(x, y);
+            assert!(v.is_finite());
+            assert!((v - f.sample2d(x + p, y)).abs() < 1e-4, "{s:?} at {x}");
+            assert!((v - f.sample2d(x, y - p)).abs() < 1e-4, "{s:?} at {y}");
+        }
     }
 }

@@ -62,6 +62,30 @@ fn golden_hashes_match_the_native_build_bit_for_bit() {
     }
 }
 
+/// `tests/precision.rs::FAR_GOLDEN`: the golden specs on a tile at (2³¹ − 7, −2³¹ + 3),
+/// where coordinates are split in f64 (Worley shifts, the f64 simplex path).
+#[wasm_bindgen_test]
+fn far_golden_hashes_match_the_native_build() {
+    let want = [
+        235739019u32,
+        2913677870,
+        2979923166,
+        2812292872,
+        1417188990,
+        4050250341,
+    ];
+    for ((spec, _), want) in GOLDEN.iter().zip(want) {
+        let mut f = JsField::new(Some(js(spec))).unwrap();
+        let out = Float32Array::new_with_length(64 * 48);
+        f.fill2d(
+            out.clone().into(),
+            js(r#"{"width":64,"height":48,"scale":32,"x0":2147483641,"y0":-2147483645}"#),
+        )
+        .unwrap();
+        assert_eq!(fnv1a(&out.to_vec()), want, "{spec}");
+    }
+}
+
 /// The 3D golden hashes of `tests/fill.rs::golden_3d_hashes`: the 3D row kernels
 /// (four-wide with SIMD) give the native bits.
 #[wasm_bindgen_test]

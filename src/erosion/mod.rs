@@ -19,6 +19,10 @@ pub use budget::Budget;
 pub use droplet::Model;
 pub use params::ErosionParams;
 
+/// The WGSL compute shader of the same model (fixed-point heights, integer atomics),
+/// run by the package's `erosion.js` on WebGPU.
+pub const SHADER_WGSL: &str = include_str!("erosion.wgsl");
+
 use crate::error::Result;
 use crate::rng::Mulberry32;
 use crate::terrain::{check_grid, check_heights};

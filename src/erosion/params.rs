@@ -1,7 +1,7 @@
 //! The droplet model's parameters, their defaults (those of Sebastian Lague's
 //! "Hydraulic-Erosion", MIT, which `002` adapts) and their allowed ranges.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::{check_range, Error, Result};
 
@@ -11,7 +11,7 @@ pub const MAX_RADIUS: f32 = 16.0;
 pub const MAX_LIFETIME: u32 = 1024;
 
 /// Everything that shapes one erosion run. Field docs give each range and default.
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(default, rename_all = "camelCase", deny_unknown_fields)]
 pub struct ErosionParams {
     /// Seed of the Mulberry32 generator that places droplets, any `u32`. Default 1.

@@ -10,6 +10,10 @@
 //!   [`crate::simd`] (WebAssembly SIMD or SSE where the build has them), and adds the shaped
 //!   octave into a row accumulator.
 //!
+//! Coordinates are f64 up to the octave's multiplication by its frequency and the
+//! reduction by the kernel's period ([`crate::noise::reduce`]): both are per column or
+//! per row, so the per-sample work stays f32.
+//!
 //! Every value is computed with the same IEEE operations in the same order as
 //! [`crate::field::Composed::eval2`] / `eval3` on the point (no FMA, no reassociation),
 //! so a fill equals point sampling bit for bit, in every build. The only freedom taken
@@ -23,7 +27,7 @@ mod simplex;
 use crate::field::Composed;
 use crate::fractal::FractalKind;
 use crate::grid::Region;
-use crate::noise::Noise;
+use crate::noise::{split, Noise};
 use crate::simd::F4;
 
 /// A kernel that can evaluate a whole row of a grid at once.
@@ -37,6 +41,39 @@ pub trait RowNoise: Noise {
     fn row2(&self, cols: &Self::Cols, xs: &[f32], y: f32, out: &mut [f32]);
     /// `out[i] = noise3(xs[i], y, z)`.
     fn row3(&self, cols: &Self::Cols, xs: &[f32], y: f32, z: f32, out: &mut [f32]);
+    /// [`RowNoise::cols`] of columns `xs + shifts` (whole cells, see
+    /// [`crate::noise::split`]); periodic kernels ignore the shifts.
+    fn cols_shifted(&self, xs: &[f32], _shifts: &[i32]) -> Self::Cols {
+        self.cols(xs)
+    }
+    /// Column data from the f64 columns `wide` and their split `xs + shifts`.
+    fn cols_wide(&self, xs: &[f32], shifts: &[i32], _wide: &[f64]) -> Self::Cols {
+        self.cols_shifted(xs, shifts)
+    }
+    /// A 2D row at f64 `y`: split by [`Noise::period`] unless the kernel does better.
+    fn row2_wide(&self, cols: &Self::Cols, xs: &[f32], y: f64, out: &mut [f32]) {
+        self.row2_shifted(cols, xs, split(y, self.period(2)), out)
+    }
+    /// A 3D row at f64 `y`, `z`.
+    fn row3_wide(&self, cols: &Self::Cols, xs: &[f32], y: f64, z: f64, out: &mut [f32]) {
+        let p = self.period(3);
+        self.row3_shifted(cols, xs, split(y, p), split(z, p), out)
+    }
+    /// [`RowNoise::row2`] on row `y.0 + y.1`.
+    fn row2_shifted(&self, cols: &Self::Cols, xs: &[f32], y: (f32, i32), out: &mut [f32]) {
+        self.row2(cols, xs, y.0, out)
+    }
+    /// [`RowNoise::row3`] at `y.0 + y.1`, `z.0 + z.1`.
+    fn row3_shifted(
+        &self,
+        cols: &Self::Cols,
+        xs: &[f32],
+        y: (f32, i32),
+        z: (f32, i32),
+        out: &mut [f32],
+    ) {
+        self.row3(cols, xs, y.0, z.0, out)
+    }
 }
 
 /// Point-by-point rows, for kernels without a row form (the teaching variants).
@@ -135,11 +172,13 @@ struct Columns<C> {
 }
 
 impl<C> Columns<C> {
-    fn new<K: RowNoise<Cols = C>>(c: &Composed<K>, r: &Region) -> Self {
+    /// `dims` picks the kernel's period ([`Noise::period`]) the columns are reduced by.
+    fn new<K: RowNoise<Cols = C>>(c: &Composed<K>, r: &Region, dims: u32) -> Self {
         let w = r.width;
         let padded = (w + 3) & !3;
+        let p = c.base.period(dims);
         // Padding columns repeat the last real column: finite, discarded.
-        let base: Vec<f32> = (0..padded)
+        let base: Vec<f64> = (0..padded)
             .map(|i| r.x(i.min(w - 1)) + c.offset[0])
             .collect();
         let octaves = c
@@ -147,8 +186,9 @@ impl<C> Columns<C> {
             .freqs()
             .iter()
             .map(|&f| {
-                let xs: Vec<f32> = base.iter().map(|&x| x * f).collect();
-                let cols = c.base.cols(&xs);
+                let wide: Vec<f64> = base.iter().map(|&x| x * f as f64).collect();
+                let (xs, shifts): (Vec<f32>, Vec<i32>) = wide.iter().map(|&x| split(x, p)).unzip();
+                let cols = c.base.cols_wide(&xs, &shifts, &wide);
                 (xs, cols)
             })
             .collect();
@@ -158,7 +198,7 @@ impl<C> Columns<C> {
 
 /// 2D fill of an unwarped, untiled field; equals `eval2` on every cell.
 pub fn fill2d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], r: &Region) {
-    let cols = Columns::new(c, r);
+    let cols = Columns::new(c, r, 2);
     let fr = &c.fractal;
     let mut acc = vec![0.0f32; cols.padded];
     let mut n = vec![0.0f32; cols.padded];
@@ -166,7 +206,8 @@ pub fn fill2d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], r: &Region) {
         let y = r.y(j) + c.offset[1];
         let last = cols.octaves.len() - 1;
         for (i, (xs, cc)) in cols.octaves.iter().enumerate() {
-            c.base.row2(cc, xs, y * fr.freqs()[i], &mut n);
+            let f = fr.freqs()[i] as f64;
+            c.base.row2_wide(cc, xs, y * f, &mut n);
             let out = (i == last).then_some((&mut *row, fr.norm()));
             accumulate(&mut acc, &n, fr.amps()[i], fr.kind, i == 0, out);
         }
@@ -175,7 +216,7 @@ pub fn fill2d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], r: &Region) {
 
 /// 3D slice fill of an unwarped field; equals `eval3` on every cell.
 pub fn fill3d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], r: &Region) {
-    let cols = Columns::new(c, r);
+    let cols = Columns::new(c, r, 3);
     let fr = &c.fractal;
     let z = r.z + c.offset[2];
     let mut acc = vec![0.0f32; cols.padded];
@@ -184,8 +225,8 @@ pub fn fill3d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], r: &Region) {
         let y = r.y(j) + c.offset[1];
         let last = cols.octaves.len() - 1;
         for (i, (xs, cc)) in cols.octaves.iter().enumerate() {
-            let f = fr.freqs()[i];
-            c.base.row3(cc, xs, y * f, z * f, &mut n);
+            let f = fr.freqs()[i] as f64;
+            c.base.row3_wide(cc, xs, y * f, z * f, &mut n);
             let out = (i == last).then_some((&mut *row, fr.norm()));
             accumulate(&mut acc, &n, fr.amps()[i], fr.kind, i == 0, out);
         }

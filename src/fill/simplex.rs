@@ -25,7 +25,7 @@
 //! `+0.0` leaves it unchanged.
 
 use super::RowNoise;
-use crate::noise::simplex::{Simplex, F2, F3, G2, G3, R2, SCALE2, SCALE3};
+use crate::noise::simplex::{Simplex, F2, F3, G2, G3, NEAR, R2, SCALE2, SCALE3};
 use crate::simd::{gather2, F4, M4};
 
 /// `[e(0), e(1), …]` for `c in [0, 1, …] => e`, written out: `[0, 1, 2].map(…)` is not
@@ -497,11 +497,39 @@ impl Tet {
     }
 }
 
-impl RowNoise for Simplex {
-    type Cols = ();
-    fn cols(&self, _xs: &[f32]) {}
+/// The f64 columns of one octave, and whether all of them are within [`NEAR`].
+pub struct WideCols {
+    x: Vec<f64>,
+    near: bool,
+}
 
-    fn row2(&self, _: &(), xs: &[f32], y: f32, out: &mut [f32]) {
+impl RowNoise for Simplex {
+    type Cols = WideCols;
+    fn cols(&self, xs: &[f32]) -> WideCols {
+        let x: Vec<f64> = xs.iter().map(|&v| v as f64).collect();
+        self.cols_wide(xs, &[], &x)
+    }
+    fn cols_wide(&self, _xs: &[f32], _shifts: &[i32], wide: &[f64]) -> WideCols {
+        let near = wide.iter().all(|v| v.abs() < NEAR);
+        WideCols {
+            x: wide.to_vec(),
+            near,
+        }
+    }
+
+    /// Rows within [`NEAR`] of the origin take the f32 row kernel below; samples beyond
+    /// it the f64 point kernel ([`Simplex::noise2_at`]), which the row kernel equals
+    /// near the origin, so every sample is the point kernel's wherever a tile lies.
+    fn row2_wide(&self, c: &WideCols, xs: &[f32], y: f64, out: &mut [f32]) {
+        if c.near && y.abs() < NEAR {
+            return self.row2(c, xs, y as f32, out);
+        }
+        for (o, &x) in out.iter_mut().zip(&c.x) {
+            *o = self.noise2_at(x, y);
+        }
+    }
+
+    fn row2(&self, _: &WideCols, xs: &[f32], y: f32, out: &mut [f32]) {
         // Keeping a simplex pays while chunks often stay in one; measured in Chromium, it
         // still does at 1/16 per sample and no longer at 1/8 (a chunk and its gap to the
         // next then cross ~1.4 simplex edges), where per-lane lookups without the tests win.
@@ -554,7 +582,7 @@ impl RowNoise for Simplex {
         }
     }
 
-    fn row3(&self, _: &(), xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
+    fn row3(&self, _: &WideCols, xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
         // As in row2.
         let n = xs.len();
         if n > 4 && (xs[n - 1] - xs[0]).abs() > 0.1 * (n - 1) as f32 {

@@ -140,15 +140,35 @@ pub fn priority_flood(
     params: &FillParams,
 ) -> Result<FillReport> {
     check(z, width, height, params)?;
-    let eps = params.epsilon;
-    let mut closed = vec![false; z.len()];
-    let mut heap = BinaryHeap::new();
+    let sea = params.sea_level;
+    let mut closed: Vec<bool> = z
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| is_outlet(i, v, width, height, sea))
+        .collect();
+    let seeds: Vec<usize> = (0..z.len()).filter(|&i| closed[i]).collect();
+    let raised = flood_from(z, width, height, params.epsilon, &mut closed, &seeds);
+    Ok(FillReport { raised, passes: 1 })
+}
+
+/// The Priority-Flood+ε loop of [`priority_flood`]: floods every cell not yet `closed`
+/// from the `seeds` (closed cells whose heights are final), lowest first. With seeds =
+/// the outlets this is the whole fill; with seeds = the rim of the cells that cannot
+/// drain, it computes the same bits for them alone (the fixed point is unique, and a
+/// cell that drains is never raised). No checks: the caller validated `z`. Returns how
+/// many cells were raised.
+pub(crate) fn flood_from(
+    z: &mut [f32],
+    width: usize,
+    height: usize,
+    eps: f32,
+    closed: &mut [bool],
+    seeds: &[usize],
+) -> usize {
+    let mut heap = BinaryHeap::with_capacity(seeds.len());
     let key = |v: f32, i: usize| Reverse(((order_key(v) as u64) << 32) | i as u64);
-    for (i, &v) in z.iter().enumerate() {
-        if is_outlet(i, v, width, height, params.sea_level) {
-            closed[i] = true;
-            heap.push(key(v, i));
-        }
+    for &i in seeds {
+        heap.push(key(z[i], i));
     }
     let mut raised = 0;
     while let Some(Reverse(k)) = heap.pop() {
@@ -165,7 +185,7 @@ pub fn priority_flood(
             }
         });
     }
-    Ok(FillReport { raised, passes: 1 })
+    raised
 }
 
 /// Planchon–Darboux (2001), the "direct" variant: sweeps alternate among four

@@ -2,10 +2,16 @@
 //! and `002` repeats: every cell receives one unit of rain; cells are processed from
 //! highest to lowest, and each passes everything it holds to its lowest neighbour of
 //! 8 (if that neighbour is strictly lower). Cells where the total exceeds a threshold
-//! are rivers. The descent order comes from one sort: O(n log n).
+//! are rivers. [`flow_accumulation`] runs on the O(n) pieces of `landscape` (receivers
+//! by the lowest-neighbour rule, Braun & Willett's stack, counts up the reversed stack);
+//! [`flow_accumulation_sorted`] is the first version, whose descent order came from
+//! one sort (O(n log n)). Both give the same bits: a cell's total is the count of the
+//! cells upstream of it in the same receiver forest, whatever order adds them up.
 
 use crate::error::{check_len, check_range, Result};
 use crate::hydrology::{for_neighbours, on_border, order_key, NO_FLOW};
+use crate::landscape::receivers::{receivers_into, Descent};
+use crate::landscape::stack::{stack_into, upstream_counts, Donors};
 use crate::terrain::{check_grid, check_heights};
 
 /// Where the rain went, in cells' worth of rain (exact integers).
@@ -50,9 +56,24 @@ fn target(i: usize, d: u8, width: usize) -> usize {
         + ((i % width) as isize + dx as isize) as usize
 }
 
+fn check_flow(
+    heights: &[f32],
+    width: usize,
+    height: usize,
+    sea_level: Option<f32>,
+    acc: &[f32],
+) -> Result<()> {
+    check_grid("heights", heights.len(), width, height, 1)?;
+    check_len("accumulation", acc.len(), heights.len(), "width × height")?;
+    if let Some(s) = sea_level {
+        check_range("seaLevel", s as f64, -1e6, 1e6)?;
+    }
+    check_heights(heights)
+}
+
 /// D8 flow accumulation into `acc` (one value per cell: the rain that passes through
 /// it, its own included). Cells strictly below `sea_level` are sinks that count as
-/// outflow; border cells with no lower neighbour pass their water off the map.
+/// outflow; border cells with no lower neighbour pass their water off the map. O(n).
 pub fn flow_accumulation(
     heights: &[f32],
     width: usize,
@@ -60,12 +81,48 @@ pub fn flow_accumulation(
     sea_level: Option<f32>,
     acc: &mut [f32],
 ) -> Result<FlowTotals> {
-    check_grid("heights", heights.len(), width, height, 1)?;
-    check_len("accumulation", acc.len(), heights.len(), "width × height")?;
-    if let Some(s) = sea_level {
-        check_range("seaLevel", s as f64, -1e6, 1e6)?;
+    check_flow(heights, width, height, sea_level, acc)?;
+    let sea: Vec<bool> = heights
+        .iter()
+        .map(|&z| sea_level.is_some_and(|s| z < s))
+        .collect();
+    let mut rec = vec![0u32; heights.len()];
+    receivers_into(heights, width, height, &sea, Descent::Lowest, &mut rec);
+    let mut donors = Donors::default();
+    donors.build(&rec);
+    let mut stack = Vec::with_capacity(rec.len());
+    stack_into(&rec, &donors, &mut stack, &mut Vec::new());
+    let mut water = vec![0u32; rec.len()];
+    upstream_counts(&rec, &stack, &mut water);
+    let mut totals = FlowTotals {
+        rain: heights.len() as u64,
+        ..FlowTotals::default()
+    };
+    for (i, &r) in rec.iter().enumerate() {
+        if r as usize == i {
+            if sea[i] || on_border(i, width, height) {
+                totals.outflow += water[i] as u64;
+            } else {
+                totals.ponded += water[i] as u64;
+            }
+        }
     }
-    check_heights(heights)?;
+    for (a, &w) in acc.iter_mut().zip(&water) {
+        *a = w as f32;
+    }
+    Ok(totals)
+}
+
+/// The same as [`flow_accumulation`], bit for bit, by the first method: cells sorted
+/// highest first, each passing its water down (O(n log n)). Kept as the reference.
+pub fn flow_accumulation_sorted(
+    heights: &[f32],
+    width: usize,
+    height: usize,
+    sea_level: Option<f32>,
+    acc: &mut [f32],
+) -> Result<FlowTotals> {
+    check_flow(heights, width, height, sea_level, acc)?;
     let dirs = directions(heights, width, height);
     // Highest first; equal heights by index (they never pass water to each other).
     let mut order: Vec<u64> = heights

@@ -12,7 +12,9 @@ pub use fill::{
     fill_depressions, planchon_darboux, priority_flood, undrained_cells, FillMethod, FillParams,
     FillReport,
 };
-pub use flow::{flow_accumulation, flow_directions, river_mask, FlowTotals};
+pub use flow::{
+    flow_accumulation, flow_accumulation_sorted, flow_directions, river_mask, FlowTotals,
+};
 
 /// The 8 neighbour offsets `(dx, dy)`: E, SE, S, SW, W, NW, N, NE.
 pub const D8: [(i32, i32); 8] = [

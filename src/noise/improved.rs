@@ -96,6 +96,10 @@ fn grad3(h: usize, x: f32, y: f32, z: f32) -> f32 {
 }
 
 impl Noise for Improved {
+    /// Every hash sees `i & 255` only.
+    fn period(&self, _dims: u32) -> Option<f64> {
+        Some(256.0)
+    }
     fn dims(&self) -> u32 {
         3
     }
@@ -123,9 +127,10 @@ impl Noise for Improved {
         self.noise2_cells(xi & 255, (xi & 255) + 1, yi & 255, (yi & 255) + 1, xf, yf)
     }
 
-    fn noise2_periodic(&self, x: f32, y: f32, px: i32, py: i32) -> f32 {
+    fn noise2_periodic_shifted(&self, x: f32, y: f32, s: [i32; 2], px: i32, py: i32) -> f32 {
         let (xi, xf) = cell(x);
         let (yi, yf) = cell(y);
+        let (xi, yi) = (xi + s[0], yi + s[1]);
         let (x0, x1) = (wrap(xi, px) & 255, wrap(xi + 1, px) & 255);
         let (y0, y1) = (wrap(yi, py) & 255, wrap(yi + 1, py) & 255);
         self.noise2_cells(x0, x1, y0, y1, xf, yf)

@@ -66,6 +66,10 @@ impl Perlin {
 }
 
 impl Noise for Perlin {
+    /// Every hash sees `i & 255` only.
+    fn period(&self, _dims: u32) -> Option<f64> {
+        Some(256.0)
+    }
     fn dims(&self) -> u32 {
         3
     }
@@ -113,10 +117,12 @@ impl Noise for Perlin {
         lerp(layer[0], layer[1], w)
     }
 
-    /// Seamless with period `(px, py)` lattice cells: corner indices wrap before hashing.
-    fn noise2_periodic(&self, x: f32, y: f32, px: i32, py: i32) -> f32 {
+    /// Seamless with period `(px, py)` lattice cells: corner indices (shifted by `s`)
+    /// wrap before hashing.
+    fn noise2_periodic_shifted(&self, x: f32, y: f32, s: [i32; 2], px: i32, py: i32) -> f32 {
         let (xi, xf) = cell(x);
         let (yi, yf) = cell(y);
+        let (xi, yi) = (xi + s[0], yi + s[1]);
         let (x0, x1) = (wrap(xi, px), wrap(xi + 1, px));
         let (y0, y1) = (wrap(yi, py), wrap(yi + 1, py));
         let dot = |g: [f32; 2], dx: f32, dy: f32| g[0] * dx + g[1] * dy;

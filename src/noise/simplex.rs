@@ -40,6 +40,17 @@ pub(crate) const R2: f32 = 0.5;
 /// 2D skew and unskew factors: (√3 − 1)/2 and (3 − √3)/6.
 pub(crate) const F2: f32 = 0.366_025_4;
 pub(crate) const G2: f32 = 0.211_324_87;
+/// The 2D factors in f64, for points beyond [`NEAR`].
+const F2_WIDE: f64 = 0.366_025_403_784_438_6;
+const G2_WIDE: f64 = 0.211_324_865_405_187_13;
+/// The 4D factors in f64.
+const F4_WIDE: f64 = 0.309_016_994_374_947_45;
+const G4_WIDE: f64 = 0.138_196_601_125_010_5;
+/// Up to this `|x|`, `|y|` the 2D (and 4D) kernel runs on the point rounded to f32, as
+/// it always did: f32 still holds 12 bits of the fraction there, and fBm's fine octaves
+/// of ordinary fills (512 samples at 1/32, 8 octaves: up to 2048) keep the four-wide row
+/// kernel. Beyond it the skew, the cell and the offsets are f64 (one sample at a time).
+pub const NEAR: f64 = 4096.0;
 /// 3D: 1/3 and 1/6.
 pub(crate) const F3: f32 = 1.0 / 3.0;
 pub(crate) const G3: f32 = 1.0 / 6.0;
@@ -162,10 +173,39 @@ impl Simplex {
         let i = (x + s).floor();
         let j = (y + s).floor();
         let t = (i + j) * G2;
-        let x0 = x - (i - t);
-        let y0 = y - (j - t);
+        self.deriv2_in(x - (i - t), y - (j - t), i as i32, j as i32)
+    }
+
+    /// [`Simplex::noise2`] at an f64 point. Within [`NEAR`] of the origin that is the
+    /// f32 kernel on the point rounded to f32 (the same bits as ever); farther out the
+    /// skew, the floor to the simplex cell and the offsets from its corner are f64, so
+    /// only the offsets (below 1) are rounded to f32. (The 2D skew is irrational, so no
+    /// period can bring a far point near the origin as the lattice kernels do.) The two
+    /// evaluations of the same formula differ by f32 rounding only.
+    #[inline]
+    pub fn noise2_at(&self, x: f64, y: f64) -> f32 {
+        self.noise2_deriv_at(x, y).0
+    }
+
+    /// [`Simplex::noise2_deriv`] at an f64 point, as [`Simplex::noise2_at`].
+    #[inline]
+    pub fn noise2_deriv_at(&self, x: f64, y: f64) -> (f32, f32, f32) {
+        if x.abs() < NEAR && y.abs() < NEAR {
+            return self.noise2_deriv(x as f32, y as f32);
+        }
+        let s = (x + y) * F2_WIDE;
+        let i = (x + s).floor();
+        let j = (y + s).floor();
+        let t = (i + j) * G2_WIDE;
+        let (x0, y0) = ((x - (i - t)) as f32, (y - (j - t)) as f32);
+        self.deriv2_in(x0, y0, i as i64 as i32, j as i64 as i32)
+    }
+
+    /// Value and gradient from the offsets `(x0, y0)` of a point from the first corner
+    /// of its simplex, in skewed cell `(ii, jj)`.
+    #[inline(always)]
+    fn deriv2_in(&self, x0: f32, y0: f32, ii: i32, jj: i32) -> (f32, f32, f32) {
         let (i1, j1) = if x0 > y0 { (1, 0) } else { (0, 1) };
-        let (ii, jj) = (i as i32, j as i32);
         let corners = [
             (x0, y0, self.hash2(ii, jj)),
             (
@@ -264,6 +304,26 @@ impl Simplex {
             z - (c[2] - t),
             w - (c[3] - t),
         ];
+        self.noise4_in(d0, [c[0] as i32, c[1] as i32, c[2] as i32, c[3] as i32])
+    }
+
+    /// [`Simplex::noise4`] at an f64 point, as [`Simplex::noise2_at`]: within [`NEAR`] on
+    /// every axis the f32 kernel, beyond it f64 down to the cell and the offsets.
+    pub fn noise4_at(&self, p: [f64; 4]) -> f32 {
+        if p.iter().all(|v| v.abs() < NEAR) {
+            return self.noise4(p[0] as f32, p[1] as f32, p[2] as f32, p[3] as f32);
+        }
+        let s = (p[0] + p[1] + p[2] + p[3]) * F4_WIDE;
+        let c = p.map(|v| (v + s).floor());
+        let t = (c[0] + c[1] + c[2] + c[3]) * G4_WIDE;
+        let d0 = [0, 1, 2, 3].map(|a| (p[a] - (c[a] - t)) as f32);
+        self.noise4_in(d0, c.map(|v| v as i64 as i32))
+    }
+
+    /// 4D noise from the offsets `d0` of a point from the first corner of its simplex
+    /// in skewed cell `ci`.
+    #[inline(always)]
+    fn noise4_in(&self, d0: [f32; 4], ci: [i32; 4]) -> f32 {
         // Rank of each offset among the four (Gustavson 2012): the axis with rank 3 is
         // stepped first, rank 0 last.
         let mut rank = [0i32; 4];
@@ -276,7 +336,6 @@ impl Simplex {
                 }
             }
         }
-        let ci = [c[0] as i32, c[1] as i32, c[2] as i32, c[3] as i32];
         let mut v = 0.0f32;
         for n in 0..5i32 {
             // Corner n has stepped along every axis whose rank is at least 4 − n.

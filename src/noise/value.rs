@@ -48,6 +48,10 @@ impl Value {
 }
 
 impl Noise for Value {
+    /// Every hash sees `i & 255` only.
+    fn period(&self, _dims: u32) -> Option<f64> {
+        Some(256.0)
+    }
     fn dims(&self) -> u32 {
         3
     }
@@ -65,9 +69,10 @@ impl Noise for Value {
         self.blend2(xi, xi + 1, yi, yi + 1, xf, yf)
     }
 
-    fn noise2_periodic(&self, x: f32, y: f32, px: i32, py: i32) -> f32 {
+    fn noise2_periodic_shifted(&self, x: f32, y: f32, s: [i32; 2], px: i32, py: i32) -> f32 {
         let (xi, xf) = cell(x);
         let (yi, yf) = cell(y);
+        let (xi, yi) = (xi + s[0], yi + s[1]);
         self.blend2(
             wrap(xi, px),
             wrap(xi + 1, px),

@@ -196,8 +196,7 @@ impl Worley {
     /// 3D Worley noise; see the module notes for the range.
     #[inline]
     pub fn noise3(&self, x: f32, y: f32, z: f32) -> f32 {
-        let (f1, f2) = self.nearest3(x, y, z);
-        self.finish(f1, f2)
+        self.noise3_shifted(x, y, z, [0; 3])
     }
 
     /// Both distances `(F1, F2)` at a 2D point, whatever `ret` says.
@@ -209,7 +208,22 @@ impl Worley {
     /// Both distances `(F1, F2)` at a 3D point.
     #[inline]
     pub fn nearest3(&self, x: f32, y: f32, z: f32) -> (f32, f32) {
-        self.search3(x, y, z)
+        self.search3(x, y, z, [0; 3])
+    }
+
+    /// [`Worley::noise2`] at `(x + sx, y + sy)` for whole-cell shifts: the cell index
+    /// takes the shift, the f32 arithmetic only the small rest (far from the origin).
+    #[inline]
+    pub fn noise2_shifted(&self, x: f32, y: f32, sx: i32, sy: i32) -> f32 {
+        let (f1, f2) = self.search2(x, y, |cx, cy| [cx.wrapping_add(sx), cy.wrapping_add(sy), 0]);
+        self.finish(f1, f2)
+    }
+
+    /// [`Worley::noise3`] at `(x, y, z) + s` for whole-cell shifts.
+    #[inline]
+    pub fn noise3_shifted(&self, x: f32, y: f32, z: f32, s: [i32; 3]) -> f32 {
+        let (f1, f2) = self.search3(x, y, z, s);
+        self.finish(f1, f2)
     }
 
     /// The feature point of 2D cell `(cx, cy)`, in absolute coordinates (for drawing
@@ -230,11 +244,18 @@ impl Worley {
     /// so the pattern repeats exactly every `px` along x and `py` along y.
     #[inline]
     pub fn noise2_periodic(&self, x: f32, y: f32, px: u32, py: u32) -> f32 {
+        self.noise2_periodic_shifted(x, y, [0, 0], px, py)
+    }
+
+    /// [`Worley::noise2_periodic`] at `(x + s[0], y + s[1])` for whole-cell shifts.
+    #[inline]
+    pub fn noise2_periodic_shifted(&self, x: f32, y: f32, s: [i32; 2], px: u32, py: u32) -> f32 {
         let (px, py) = (
-            px.clamp(1, i32::MAX as u32) as i32,
-            py.clamp(1, i32::MAX as u32) as i32,
+            px.clamp(1, i32::MAX as u32) as i64,
+            py.clamp(1, i32::MAX as u32) as i64,
         );
-        let (f1, f2) = self.search2(x, y, |cx, cy| [cx.rem_euclid(px), cy.rem_euclid(py), 0]);
+        let wrap = |c: i32, s: i32, p: i64| (c as i64 + s as i64).rem_euclid(p) as i32;
+        let (f1, f2) = self.search2(x, y, |cx, cy| [wrap(cx, s[0], px), wrap(cy, s[1], py), 0]);
         self.finish(f1, f2)
     }
 }

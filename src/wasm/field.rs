@@ -51,7 +51,8 @@ export interface FieldSpec {
     jitter?: number;
   };
   /** Tile period [px, py] in noise units (whole numbers 1–4096); 2D fills then repeat seamlessly.
-   *  Needs a whole-number lacunarity. Not for 'simplex'. */
+   *  Needs a whole-number lacunarity, and the finest octave's tile, max(px, py) × lacunarity^(octaves − 1)
+   *  (and × warp.frequency × 2^(warp.octaves − 1) with a warp), at most 16777216 cells. Not for 'simplex'. */
   period?: [number, number] | null;
   /** Added to noise-space coordinates before anything else. Default [0, 0, 0]. */
   offset?: [number, number, number];
@@ -65,13 +66,13 @@ export interface Region {
   height?: number;
   /** Samples per noise unit, [1e-6, 1e9]. Default 1. */
   scale?: number;
-  /** Position of the first sample, in samples, |x0| ≤ 16777216. Default 0. */
+  /** Position of the first sample, in samples, |x0| ≤ 2147483648 (2³¹; detail holds there). Default 0. */
   x0?: number;
-  /** Position of the first row, in samples, |y0| ≤ 16777216. Default 0. */
+  /** Position of the first row, in samples, |y0| ≤ 2147483648. Default 0. */
   y0?: number;
-  /** Third coordinate of a 3D/4D slice, in noise units (not divided by scale), e.g. time. Default 0. */
+  /** Third coordinate of a 3D/4D slice, in noise units (not divided by scale), e.g. time; |z| ≤ 1e7. Default 0. */
   z?: number;
-  /** Fourth coordinate of a 4D slice, in noise units. Default 0. */
+  /** Fourth coordinate of a 4D slice, in noise units; |w| ≤ 1e7. Default 0. */
   w?: number;
 }
 "#;
@@ -171,12 +172,12 @@ fn parse_region_of(value: JsValue, grid: Option<(usize, usize)>) -> JsResult<Reg
         width: dim("region.width", r.width, grid.map(|g| g.0))?,
         height: dim("region.height", r.height, grid.map(|g| g.1))?,
         scale: r.scale as f32,
-        x0: r.x0 as f32,
-        y0: r.y0 as f32,
-        z: r.z as f32,
-        w: r.w as f32,
+        x0: r.x0,
+        y0: r.y0,
+        z: r.z,
+        w: r.w,
     };
-    // f64 → f32 turns huge finite numbers into infinities, which validate() reports.
+    // f64 → f32 turns a huge finite scale into infinity, which validate() reports.
     region.validate().map_err(js_err)?;
     Ok(region)
 }
@@ -233,8 +234,9 @@ fn check_spec_keys(spec: &JsValue) -> JsResult<()> {
     Ok(())
 }
 
-fn point(param: &'static str, v: &JsValue) -> JsResult<f32> {
-    Ok(number_in(param, v, -1e7, 1e7)? as f32)
+fn point(param: &'static str, v: &JsValue) -> JsResult<f64> {
+    let max = crate::grid::MAX_POINT;
+    number_in(param, v, -max, max)
 }
 
 #[wasm_bindgen(js_class = Field)]

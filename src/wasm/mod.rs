@@ -7,6 +7,9 @@ use wasm_bindgen::prelude::*;
 pub(crate) mod args;
 pub mod caves;
 pub mod field;
+pub mod landscape;
+#[cfg(test)]
+mod landscape_tests;
 pub(crate) mod options;
 pub mod terrain;
 #[cfg(test)]

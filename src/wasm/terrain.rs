@@ -224,6 +224,13 @@ pub fn biome_legend() -> JsResult<JsValue> {
     to_js(&LEGEND)
 }
 
+/// The WGSL source of the GPU eroder (`landform/erosion.js` runs it on WebGPU): the
+/// same droplet model in fixed point (millionths of a height unit, integer atomics).
+#[wasm_bindgen(js_name = erosionShader)]
+pub fn erosion_shader() -> String {
+    crate::erosion::SHADER_WGSL.to_string()
+}
+
 /// A resumable droplet-erosion run over one map size (Lague's model with the speed
 /// sign and direction bias fixed). Call `run` in chunks to report progress, preview
 /// and cancel: N droplets in one call equal N split over several calls, bit for bit.
@@ -277,6 +284,13 @@ impl JsEroder {
     #[wasm_bindgen(getter, unchecked_return_type = "ErosionBudget")]
     pub fn budget(&self) -> JsResult<JsValue> {
         to_js(&self.inner.budget())
+    }
+
+    /// The run's parameters with every default filled in (an `ErosionOptions` object
+    /// with all fields; `seaLevel` null when there is no sea).
+    #[wasm_bindgen(getter, unchecked_return_type = "Required<ErosionOptions>")]
+    pub fn params(&self) -> JsResult<JsValue> {
+        to_js(self.inner.params())
     }
 
     /// Droplets run so far.

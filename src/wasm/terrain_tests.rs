@@ -15,7 +15,7 @@ fn arr(v: &[f32]) -> Float32Array {
     Float32Array::from(v)
 }
 
-fn obj(fields: &[(&str, JsValue)]) -> JsValue {
+pub(super) fn obj(fields: &[(&str, JsValue)]) -> JsValue {
     let o = Object::new();
     for (k, v) in fields {
         Reflect::set(&o, &(*k).into(), v).unwrap();
@@ -76,12 +76,12 @@ fn run(e: &mut JsEroder, h: &Float32Array, droplets: u32) -> Result<(), JsValue>
     e.run(h.into(), droplets.into())
 }
 
-fn get(o: &JsValue, k: &str) -> JsValue {
+pub(super) fn get(o: &JsValue, k: &str) -> JsValue {
     Reflect::get(o, &k.into()).unwrap()
 }
 
 /// Asserts a RangeError (or TypeError when `type_error`) whose message names `param`.
-fn assert_error(e: JsValue, type_error: bool, param: &str) {
+pub(super) fn assert_error(e: JsValue, type_error: bool, param: &str) {
     let ok = if type_error {
         e.is_instance_of::<js_sys::TypeError>()
     } else {
@@ -247,6 +247,21 @@ fn eroder_runs_in_chunks_and_reports_its_budget() {
         false,
         "heights",
     );
+}
+
+#[wasm_bindgen_test]
+fn eroder_params_fill_every_default_and_the_shader_ships() {
+    let e = eroder(8, 8, obj(&[("seed", 9.into()), ("radius", 2.5.into())])).unwrap();
+    let p = e.params().unwrap();
+    assert_eq!(get(&p, "seed").as_f64(), Some(9.0));
+    assert_eq!(get(&p, "radius").as_f64(), Some(2.5));
+    assert_eq!(get(&p, "maxSpeed").as_f64(), Some(8.0));
+    assert_eq!(get(&p, "lifetime").as_f64(), Some(30.0));
+    assert!(get(&p, "seaLevel").is_null());
+    let sea = eroder(8, 8, obj(&[("seaLevel", 0.25.into())])).unwrap();
+    assert_eq!(get(&sea.params().unwrap(), "seaLevel").as_f64(), Some(0.25));
+    let wgsl = erosion_shader();
+    assert!(wgsl.contains("fn erode(") && wgsl.contains("atomic<i32>"));
 }
 
 #[wasm_bindgen_test]

@@ -4,11 +4,11 @@
 // chunk, and yielding between chunks so that a 'cancel' message is seen promptly.
 //
 // Messages in:
-//   { type: 'run', id, width, height, heights: ArrayBuffer (transferred), params, droplets, chunk }
+//   { type: 'run', id, width, height, heights: ArrayBuffer (transferred), params, droplets, chunk, preview = true }
 //   { type: 'cancel', id }
 // Messages out:
 //   { type: 'ready' }
-//   { type: 'progress', id, done, total, preview: ArrayBuffer (transferred), ms }
+//   { type: 'progress', id, done, total, preview: ArrayBuffer (transferred; absent when preview is false), ms }
 //   { type: 'done', id, done, total, heights: ArrayBuffer (transferred), budget, ms }
 //   { type: 'cancelled', id, done, total, heights: ArrayBuffer (transferred), budget, ms }
 //   { type: 'error', id, message }
@@ -23,7 +23,7 @@ const waiting = [];
 channel.port1.onmessage = () => waiting.shift()?.();
 const yieldToEvents = () => new Promise((r) => { waiting.push(r); channel.port2.postMessage(0); });
 
-async function run({ id, width, height, heights, params, droplets, chunk = 20000 }) {
+async function run({ id, width, height, heights, params, droplets, chunk = 20000, preview = true }) {
   await ready;
   const map = new Float32Array(heights);
   let eroder;
@@ -42,9 +42,11 @@ async function run({ id, width, height, heights, params, droplets, chunk = 20000
       const n = Math.min(chunk, droplets - done);
       eroder.run(map, n);
       done += n;
-      if (done < droplets) {
-        const preview = map.slice();
-        postMessage({ type: 'progress', id, done, total: droplets, preview: preview.buffer, ms: performance.now() - t0 }, [preview.buffer]);
+      if (done < droplets && preview) {
+        const copy = map.slice();
+        postMessage({ type: 'progress', id, done, total: droplets, preview: copy.buffer, ms: performance.now() - t0 }, [copy.buffer]);
+      } else if (done < droplets) {
+        postMessage({ type: 'progress', id, done, total: droplets, ms: performance.now() - t0 });
       }
     }
     const budget = eroder.budget;

@@ -95,9 +95,11 @@ impl Worley {
         }
     }
 
-    fn search2x4(&self, x: F4, y: F4) -> F4 {
+    /// Four samples of a row; `sx`, `sy`: whole-cell shifts of the cells (see
+    /// [`crate::noise::split`]).
+    fn search2x4(&self, x: F4, y: F4, sx: I4, sy: I4) -> F4 {
         let (fx, fy) = (x.floor(), y.floor());
-        let (cx, cy, x, y) = (fx.to_i4(), fy.to_i4(), x - fx, y - fy);
+        let (cx, cy, x, y) = (fx.to_i4() + sx, fy.to_i4() + sy, x - fx, y - fy);
         let inf = F4::splat(f32::INFINITY);
         let mut best = Best4 { k1: inf, k2: inf };
         let visit = |ox: i32, oy: i32, m: M4, best: &mut Best4| {
@@ -153,9 +155,13 @@ impl Worley {
         )
     }
 
-    fn search3x4(&self, x: F4, y: F4, z: F4) -> F4 {
+    fn search3x4(&self, x: F4, y: F4, z: F4, s: [I4; 3]) -> F4 {
         let fl = [x.floor(), y.floor(), z.floor()];
-        let c = fl.map(|v| v.to_i4());
+        let c = [
+            fl[0].to_i4() + s[0],
+            fl[1].to_i4() + s[1],
+            fl[2].to_i4() + s[2],
+        ];
         let p = [x - fl[0], y - fl[1], z - fl[2]];
         let inf = F4::splat(f32::INFINITY);
         let mut best = Best4 { k1: inf, k2: inf };
@@ -245,20 +251,42 @@ impl Worley {
 }
 
 impl RowNoise for Worley {
-    type Cols = ();
-    fn cols(&self, _xs: &[f32]) {}
+    /// The columns' whole-cell shifts.
+    type Cols = Vec<i32>;
+    fn cols(&self, xs: &[f32]) -> Vec<i32> {
+        vec![0; xs.len()]
+    }
+    fn cols_shifted(&self, _xs: &[f32], shifts: &[i32]) -> Vec<i32> {
+        shifts.to_vec()
+    }
+    fn row2(&self, sx: &Vec<i32>, xs: &[f32], y: f32, out: &mut [f32]) {
+        self.row2_shifted(sx, xs, (y, 0), out)
+    }
+    fn row3(&self, sx: &Vec<i32>, xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
+        self.row3_shifted(sx, xs, (y, 0), (z, 0), out)
+    }
 
-    fn row2(&self, _: &(), xs: &[f32], y: f32, out: &mut [f32]) {
-        let y = F4::splat(y);
+    fn row2_shifted(&self, sx: &Vec<i32>, xs: &[f32], y: (f32, i32), out: &mut [f32]) {
+        let (y, sy) = (F4::splat(y.0), I4::splat(y.1));
         for k in (0..out.len()).step_by(4) {
-            self.search2x4(F4::load(&xs[k..]), y).store(&mut out[k..]);
+            self.search2x4(F4::load(&xs[k..]), y, I4::load(&sx[k..]), sy)
+                .store(&mut out[k..]);
         }
     }
 
-    fn row3(&self, _: &(), xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
-        let (y, z) = (F4::splat(y), F4::splat(z));
+    fn row3_shifted(
+        &self,
+        sx: &Vec<i32>,
+        xs: &[f32],
+        y: (f32, i32),
+        z: (f32, i32),
+        out: &mut [f32],
+    ) {
+        let s = |v: i32| I4::splat(v);
+        let (yv, zv) = (F4::splat(y.0), F4::splat(z.0));
         for k in (0..out.len()).step_by(4) {
-            self.search3x4(F4::load(&xs[k..]), y, z)
+            let sh = [I4::load(&sx[k..]), s(y.1), s(z.1)];
+            self.search3x4(F4::load(&xs[k..]), yv, zv, sh)
                 .store(&mut out[k..]);
         }
     }

@@ -122,11 +122,16 @@ impl Worley {
         (self.unkey(best.k1), self.unkey(best.k2))
     }
 
-    /// F1 and F2 at a 3D point; the same search as [`Worley::search2`].
+    /// F1 and F2 at a 3D point; the same search as [`Worley::search2`], cells shifted
+    /// by `s`.
     #[inline(always)]
-    pub(super) fn search3(&self, x: f32, y: f32, z: f32) -> (f32, f32) {
+    pub(super) fn search3(&self, x: f32, y: f32, z: f32, s: [i32; 3]) -> (f32, f32) {
         let (fx, fy, fz) = (x.floor(), y.floor(), z.floor());
-        let c = [fx as i32, fy as i32, fz as i32];
+        let c = [
+            (fx as i32).wrapping_add(s[0]),
+            (fy as i32).wrapping_add(s[1]),
+            (fz as i32).wrapping_add(s[2]),
+        ];
         let p = [x - fx, y - fy, z - fz];
         let mut best = Best {
             k1: f32::INFINITY,

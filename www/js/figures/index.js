@@ -19,6 +19,7 @@ export const FIGURES = {
   variants: () => import('./variants.js'),
   mistakes: () => import('./mistakes.js'),
   quiz: () => import('./quiz.js'),
+  texture: () => import('./texture.js'),
 };
 
 export async function loadFigure(name) {

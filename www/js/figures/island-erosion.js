@@ -1,8 +1,12 @@
-// The page's side of js/erosion-worker.js: at most one run at a time, keyed by
-// everything that decides its result (the input map and the erosion parameters), with
-// the last finished (or cancelled) result kept for its key. Progress and live previews
+// The page's side of erosion: at most one run at a time, keyed by everything that
+// decides its result (the input map, the erosion parameters, the backend), with the last
+// finished (or cancelled) result kept for its key. The CPU runs in js/erosion-worker.js
+// with live previews; the GPU through js/erosion.js (WebGPU, progress between dispatches,
+// no previews: reading the map back each dispatch would cost more than the dispatch).
+// 'auto' takes the GPU where js/erosion.js would, else the worker. Progress and previews
 // come back through callbacks; previews at most every `previewMs`, so a fast worker
 // cannot keep the main thread busy redrawing.
+import { erode, gpuStatus } from '../erosion.js';
 import { startWorker, WORKER_FAILED } from '../pool.js';
 
 export class ErosionRunner {
@@ -43,19 +47,54 @@ export class ErosionRunner {
     this.startTimer = setTimeout(() => { this.startTimer = 0; this.start(key, job()); }, delay);
   }
 
-  start(key, { width, height, heights, params, droplets, chunk = 20000 }) {
+  start(key, job) {
     this.cancel();
-    const copy = heights.slice();
-    this.run = { id: this.nextId++, key, total: droplets };
-    this.onProgress(0, droplets, 0);
-    this.ensureWorker().postMessage({ type: 'run', id: this.run.id, width, height, heights: copy.buffer, params, droplets, chunk }, [copy.buffer]);
+    const run = { id: this.nextId++, key, total: job.droplets, backend: 'cpu', done: 0 };
+    this.run = run;
+    this.onProgress(0, job.droplets, 0);
+    const backend = job.backend ?? 'cpu';
+    if (backend === 'cpu') return this.startCpu(run, job);
+    (backend === 'auto' ? gpuStatus(job.width, job.height) : Promise.resolve({ gpu: true })).then((s) => {
+      if (this.run !== run) return;
+      if (run.cancelled) return this.end(run, job.heights.slice(), { type: 'cancelled', done: 0, total: run.total });
+      if (!s.gpu) { run.fallbackReason = s.reason; return this.startCpu(run, job); }
+      this.startGpu(run, job);
+    }, (e) => this.run === run && this.end(run, null, { type: 'error', message: e.message }));
   }
 
-  /** Stops the pending or running run; a running one reports 'cancelled' with its partial map. */
+  startCpu(run, { width, height, heights, params, droplets, chunk = 20000 }) {
+    const copy = heights.slice();
+    run.posted = true;
+    this.ensureWorker().postMessage({ type: 'run', id: run.id, width, height, heights: copy.buffer, params, droplets, chunk }, [copy.buffer]);
+  }
+
+  startGpu(run, { width, height, heights, params, droplets }) {
+    run.backend = 'gpu';
+    run.abort = new AbortController();
+    const t0 = performance.now();
+    const onProgress = (done, total) => { if (this.run === run) { run.done = done; this.onProgress(done, total, performance.now() - t0); } };
+    erode(heights, width, height, { ...params, droplets }, { backend: 'gpu', signal: run.abort.signal, onProgress }).then(
+      (r) => this.run === run && this.end(run, r.heights, { type: 'done', done: droplets, total: droplets, ms: r.ms, budget: r.budget }),
+      (e) => this.run === run && (e.name === 'AbortError'
+        ? this.end(run, heights.slice(), { type: 'cancelled', done: run.done, total: droplets, ms: performance.now() - t0 })
+        : this.end(run, null, { type: 'error', message: e.message })));
+  }
+
+  // A run ends: keep its map (if any) for its key and report, with the backend that ran.
+  end(run, heights, data) {
+    if (heights) this.cache = { key: run.key, heights, partial: data.type === 'cancelled' };
+    this.settle();
+    this.onEnd({ ...data, backend: run.backend, fallbackReason: run.fallbackReason });
+  }
+
+  /** Stops the pending or running run; a running one reports 'cancelled' (the CPU with its partial map). */
   cancel() {
     clearTimeout(this.startTimer);
     this.startTimer = 0;
-    if (this.run) this.worker.postMessage({ type: 'cancel', id: this.run.id });
+    if (!this.run) return;
+    this.run.cancelled = true;
+    this.run.abort?.abort();
+    if (this.run.posted) this.worker.postMessage({ type: 'cancel', id: this.run.id });
   }
 
   /** Cancels and forgets the current run at once (its result will be ignored). */
@@ -99,12 +138,9 @@ export class ErosionRunner {
         this.previewTimer = setTimeout(() => { this.previewTimer = 0; this.lastPreview = performance.now(); this.onPreview(); }, wait);
       }
     } else if (data.type === 'done' || data.type === 'cancelled') {
-      this.cache = { key: this.run.key, heights: new Float32Array(data.heights), partial: data.type === 'cancelled' };
-      this.settle();
-      this.onEnd(data);
+      this.end(this.run, new Float32Array(data.heights), data);
     } else if (data.type === 'error') {
-      this.settle();
-      this.onEnd(data);
+      this.end(this.run, null, data);
     }
   }
 }

@@ -3,6 +3,9 @@
 // (and its neighbours', for the normal) from a float texture, so a new heightmap is
 // one texture upload. Sun + hemisphere light, depth-tinted sea floor, a translucent
 // water plane, orbit by drag / touch / wheel / arrow keys. Renders on demand only.
+import { program as link, perspective, lookAt, mul } from '../gl.js';
+
+const program = (gl, vs, fs) => link(gl, vs, fs, 'island 3D');
 
 const TERRAIN_VS = `#version 300 es
 precision highp float;
@@ -130,48 +133,6 @@ void main() {
   c *= 0.92 + 0.08 * sin(vY * 160.0);
   outColor = vec4(c * vShade, 1.0);
 }`;
-
-function shader(gl, type, src) {
-  const s = gl.createShader(type);
-  gl.shaderSource(s, src);
-  gl.compileShader(s);
-  if (!gl.getShaderParameter(s, gl.COMPILE_STATUS)) throw new Error(`island 3D: shader: ${gl.getShaderInfoLog(s)}`);
-  return s;
-}
-
-function program(gl, vs, fs) {
-  const p = gl.createProgram();
-  gl.attachShader(p, shader(gl, gl.VERTEX_SHADER, vs));
-  gl.attachShader(p, shader(gl, gl.FRAGMENT_SHADER, fs));
-  gl.linkProgram(p);
-  if (!gl.getProgramParameter(p, gl.LINK_STATUS)) throw new Error(`island 3D: link: ${gl.getProgramInfoLog(p)}`);
-  const u = {};
-  const count = gl.getProgramParameter(p, gl.ACTIVE_UNIFORMS);
-  for (let i = 0; i < count; i++) {
-    const name = gl.getActiveUniform(p, i).name;
-    u[name] = gl.getUniformLocation(p, name);
-  }
-  return { p, u };
-}
-
-// Column-major 4×4 matrices, just the three the camera needs.
-function perspective(fovy, aspect, near, far) {
-  const f = 1 / Math.tan(fovy / 2), nf = 1 / (near - far);
-  return [f / aspect, 0, 0, 0, 0, f, 0, 0, 0, 0, (far + near) * nf, -1, 0, 0, 2 * far * near * nf, 0];
-}
-function lookAt(eye, at, up) {
-  const sub = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-  const norm = (a) => { const l = Math.hypot(...a); return a.map((x) => x / l); };
-  const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-  const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-  const z = norm(sub(eye, at)), x = norm(cross(up, z)), y = cross(z, x);
-  return [x[0], y[0], z[0], 0, x[1], y[1], z[1], 0, x[2], y[2], z[2], 0, -dot(x, eye), -dot(y, eye), -dot(z, eye), 1];
-}
-function mul(a, b) {
-  const o = new Array(16).fill(0);
-  for (let c = 0; c < 4; c++) for (let r = 0; r < 4; r++) for (let k = 0; k < 4; k++) o[c * 4 + r] += a[k * 4 + r] * b[c * 4 + k];
-  return o;
-}
 
 /**
  * Creates the view on `canvas`. Returns null when WebGL2 is unavailable, else

@@ -50,6 +50,7 @@ export default {
     { group: 'Island', key: 'sea', type: 'range', label: 'Sea level', min: 0.05, max: 0.6, step: 0.01, value: 0.24 },
     { group: 'Island', key: 'moistureSeed', type: 'seed', label: 'Moisture seed', value: 3 },
     { group: 'Erosion', key: 'erode', type: 'toggle', label: 'Erosion', value: true },
+    { group: 'Erosion', key: 'backend', type: 'choice', label: 'Erosion on', options: [['auto', 'Auto'], ['gpu', 'GPU'], ['cpu', 'CPU']], value: 'auto' },
     { group: 'Erosion', key: 'droplets', type: 'range', label: 'Droplets', min: 0, max: 1000000, step: 10000, value: 150000, format: k },
     { group: 'Erosion', key: 'erodeAgain', type: 'button', label: 'Erode again' },
     { group: 'Droplet physics', key: 'erodeSpeed', type: 'range', label: 'Erode speed', min: 0, max: 1, step: 0.01, value: 0.3 },
@@ -198,11 +199,13 @@ export default {
         if (r.type === 'error') { progressText.textContent = `Erosion failed: ${r.message}`; return; }
         const rate = r.done / Math.max(r.ms, 1) * 1000;
         stage.dataset.rate = String(Math.round(rate));
+        stage.dataset.backend = r.backend;
+        const on = r.backend === 'gpu' ? ' on the GPU' : r.fallbackReason ? ` on the CPU (${r.fallbackReason})` : ' on the CPU';
         progress.max = r.total || 1;
         progress.value = r.done;
         progressText.textContent = r.type === 'done'
-          ? `${fmt(r.done)} droplets in ${(r.ms / 1000).toFixed(2)} s (${k(Math.round(rate / 1000) * 1000)}/s). ${soil(r.budget, current)}`
-          : `Cancelled after ${fmt(r.done)} of ${fmt(r.total)} droplets.`;
+          ? `${fmt(r.done)} droplets in ${(r.ms / 1000).toFixed(2)} s (${k(Math.round(rate / 1000) * 1000)}/s)${on}. ${soil(r.budget, current)}`
+          : `Cancelled after ${fmt(r.done)} of ${fmt(r.total)} droplets${on}.`;
         redraw();
       },
     });
@@ -212,10 +215,10 @@ export default {
       // The sea is erosion's base level: rivers stop at the coast and the island keeps its outline.
       seaLevel: s.sea,
     });
-    const erosionKey = (s) => JSON.stringify([shapedKey, erosionParams(s), s.droplets]);
+    const erosionKey = (s) => JSON.stringify([shapedKey, erosionParams(s), s.droplets, s.backend]);
     const erosionJob = () => {
       const n = Math.round(Math.sqrt(shaped.length)); // `size` may still be the drawn map's
-      return { width: n, height: n, heights: shaped, params: erosionParams(current), droplets: current.droplets };
+      return { width: n, height: n, heights: shaped, params: erosionParams(current), droplets: current.droplets, backend: current.backend };
     };
 
     // Which heightmap the rest of the pipeline sees: eroded (kept), the live preview

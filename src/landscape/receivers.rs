@@ -1,0 +1,94 @@
+//! D8 receivers: the one neighbour each cell drains to.
+//!
+//! Braun & Willett, "A very efficient O(n), implicit and parallel method to solve the
+//! stream power equation governing fluvial incision and landscape evolution",
+//! Geomorphology 180–181 (2013), §2.1: every node passes its water to one receiver,
+//! its steepest-descent neighbour; base-level nodes are their own receivers.
+
+use crate::hydrology::{for_neighbours, D8};
+
+/// How a cell picks its receiver among its strictly lower D8 neighbours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Descent {
+    /// Largest drop divided by the true distance (diagonals √2 cells away): the
+    /// steepest descent of Braun & Willett, used by the landscape model.
+    Steepest,
+    /// The lowest neighbour (largest drop, distance ignored): the rule of today's
+    /// `flow_accumulation` (Red Blob's mapgen4 D8), kept so it can run on these pieces.
+    Lowest,
+}
+
+/// 1/√2, the weight of a diagonal drop in [`Descent::Steepest`].
+const DIAGONAL: f32 = std::f32::consts::FRAC_1_SQRT_2;
+
+/// Writes the receiver of every cell into `rec`: `rec[i] = i` for outlets
+/// (`outlet[i]`) and for cells without a strictly lower neighbour (pits, or flats);
+/// else the neighbour that `descent` picks, the first in [`D8`] order among equals.
+/// No checks: the caller validated the sizes and that heights are finite.
+pub fn receivers_into(
+    z: &[f32],
+    width: usize,
+    height: usize,
+    outlet: &[bool],
+    descent: Descent,
+    rec: &mut [u32],
+) {
+    // What a neighbour scores (higher wins; only scores above the cell's own count).
+    // The lowest-neighbour rule compares heights themselves, not rounded drops.
+    let steepest = descent == Descent::Steepest;
+    let score = |zi: f32, zn: f32, d: usize| {
+        if !steepest {
+            -zn
+        } else if d % 2 == 1 {
+            (zi - zn) * DIAGONAL
+        } else {
+            zi - zn
+        }
+    };
+    let w = width as isize;
+    let offsets: [isize; 8] = D8.map(|(dx, dy)| dy as isize * w + dx as isize);
+    for y in 0..height {
+        let interior_row = y > 0 && y + 1 < height;
+        for x in 0..width {
+            let i = y * width + x;
+            if outlet[i] {
+                rec[i] = i as u32;
+                continue;
+            }
+            let zi = z[i];
+            let (mut best, mut to) = (if steepest { 0.0 } else { -zi }, i);
+            if interior_row && x > 0 && x + 1 < width {
+                for (d, &o) in offsets.iter().enumerate() {
+                    let n = (i as isize + o) as usize;
+                    let s = score(zi, z[n], d);
+                    if s > best {
+                        best = s;
+                        to = n;
+                    }
+                }
+            } else {
+                for_neighbours(i, width, height, |d, n| {
+                    let s = score(zi, z[n], d);
+                    if s > best {
+                        best = s;
+                        to = n;
+                    }
+                });
+            }
+            rec[i] = to as u32;
+        }
+    }
+}
+
+/// The distance from cell `i` to its receiver `r`, in cells: 0 (itself), 1 or √2.
+#[inline]
+pub fn receiver_distance(i: usize, r: usize, width: usize) -> f64 {
+    let d = i.abs_diff(r);
+    if d == 0 {
+        0.0
+    } else if d == 1 || d == width {
+        1.0
+    } else {
+        std::f64::consts::SQRT_2
+    }
+}
