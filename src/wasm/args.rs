@@ -12,7 +12,7 @@
 //!   TypeError; Rust only ever reads the fresh copy it returns;
 //! - every other JS function Rust calls is a `catch` import (`console.warn` included).
 
-use js_sys::{Float32Array, Uint8Array};
+use js_sys::{Float32Array, Uint32Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -137,9 +137,10 @@ fn typed<T: JsCast + Clone>(
 
 thread_local! {
     /// `Float32Array.prototype` and `Uint8Array.prototype` of this realm.
-    static PROTOS: (JsValue, JsValue) = (
+    static PROTOS: (JsValue, JsValue, JsValue) = (
         prototype_of(&Float32Array::new_with_length(0)).unwrap_or(JsValue::NULL),
         prototype_of(&Uint8Array::new_with_length(0)).unwrap_or(JsValue::NULL),
+        prototype_of(&Uint32Array::new_with_length(0)).unwrap_or(JsValue::NULL),
     );
 }
 
@@ -151,6 +152,20 @@ pub(crate) fn float32(param: &'static str, v: &JsValue) -> JsResult<Float32Array
 /// Exactly a `Uint8Array` (not a `Uint8ClampedArray` or an Array).
 pub(crate) fn uint8(param: &'static str, v: &JsValue) -> JsResult<Uint8Array> {
     PROTOS.with(|p| typed::<Uint8Array>(param, v, "Uint8Array", &p.1))
+}
+
+/// Exactly a `Uint32Array` of `want` elements, attached.
+pub(crate) fn uint32_len(param: &'static str, v: &JsValue, want: usize) -> JsResult<Uint32Array> {
+    let a = PROTOS.with(|p| typed::<Uint32Array>(param, v, "Uint32Array", &p.2))?;
+    let len = a.length() as usize;
+    check_length(
+        param,
+        len,
+        is_detached(len, &a.buffer()),
+        Some(want),
+        "width × height",
+    )?;
+    Ok(a)
 }
 
 /// A `Float32Array` of exactly `want` elements (`want` ≤ `MAX_CELLS`), or one of any

@@ -28,6 +28,8 @@ export function calls(lf) {
   const s = new lf.Field({ noise: 'simplex', seed: 3 });
   const g = new lf.Grid(8, 4);
   const e = new lf.Eroder(8, 8, { seed: 2 });
+  const ls = new lf.Landscape(8, 8);
+  const receivers = lf.flowReceivers(hills(8, 8), 8, 8);
   const region = () => ({ width: 4, height: 4, scale: 8 });
   return [
     ['new Field', (a) => new lf.Field(...a), [{ noise: 'value', seed: 1, fractal: { octaves: 2 }, period: [4, 4], offset: [0, 0, 0] }]],
@@ -65,6 +67,19 @@ export function calls(lf) {
     ['cavePockets', (a) => lf.cavePockets(...a), [cave(4, 4), 4, 4, 2]],
     ['caveConnect', (a) => lf.caveConnect(...a), [cave(4, 4), 4, 4]],
     ['placeTrees', (a) => lf.placeTrees(...a), [map(64, (i) => i / 64), 8, 8, 0.3, 1.5, 7]],
+    ['new Landscape', (a) => new lf.Landscape(...a), [8, 8, {}]],
+    ['Landscape.setHeights', (a) => ls.setHeights(...a), [hills(8, 8)]],
+    ['Landscape.setUplift', (a) => ls.setUplift(...a), [1e-3]],
+    ['Landscape.setErodibility', (a) => ls.setErodibility(...a), [map(64, () => 1e-5)]],
+    ['Landscape.setOptions', (a) => ls.setOptions(...a), [{}]],
+    ['Landscape.step', (a) => ls.step(...a), [100, 2]],
+    ['Landscape.copyHeightsTo', (a) => ls.copyHeightsTo(...a), [new Float32Array(64)]],
+    ['Landscape.copyDrainageAreaTo', (a) => ls.copyDrainageAreaTo(...a), [new Float32Array(64)]],
+    ['Landscape.copyReceiversTo', (a) => ls.copyReceiversTo(...a), [new Uint32Array(64)]],
+    ['flowReceivers', (a) => lf.flowReceivers(...a), [hills(8, 8), 8, 8, 0.2]],
+    ['stackOrder', (a) => lf.stackOrder(...a), [receivers, 8, 8]],
+    ['drainageArea', (a) => lf.drainageArea(...a), [receivers, 8, 8, 2]],
+    ['erosionShader', (a) => lf.erosionShader(...a), []],
     ['limits', (a) => lf.limits(...a), []],
     ['simd', (a) => lf.simd(...a), []],
   ];

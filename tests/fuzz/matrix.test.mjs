@@ -61,7 +61,7 @@ test('every bad value at every position throws a named landform error and breaks
       }
     }
   }
-  assert.ok(cases > 2800, `${cases} cases`);
+  assert.ok(cases > 3500, `${cases} cases`);
   assert.deepEqual(bits(), before, 'objects made before the matrix changed their output');
   for (const [name, call, args] of calls(lf)) assert.equal(outcome(() => call(args), name), 'ok', `${name} after the matrix`);
 });
