@@ -339,13 +339,17 @@ fn grid_view_is_fresh_after_memory_grows() {
 #[wasm_bindgen_test]
 fn range_for_follows_the_dimension_and_refuses_bad_dims() {
     let f = JsField::new(Some(js(r#"{"noise":"worley"}"#))).unwrap();
-    let (r2, r3) = (f.range_for(2.0).unwrap(), f.range_for(3.0).unwrap());
+    let n = |v: f64| JsValue::from_f64(v);
+    let (r2, r3) = (f.range_for(n(2.0)).unwrap(), f.range_for(n(3.0)).unwrap());
     assert!((r2[1] - 2f32.sqrt()).abs() < 1e-5 && (r3[1] - 3f32.sqrt()).abs() < 1e-5);
     assert_eq!(f.range(), r3);
     for bad in [0.0, 4.0, 2.5, f64::NAN, -1.0, 1e10] {
-        let e = f.range_for(bad).err().expect("bad dims");
+        let e = f.range_for(n(bad)).err().expect("bad dims");
         assert_eq!(error_class(&e), "RangeError", "{bad}");
         assert!(message(&e).contains("dims"), "{bad}: {}", message(&e));
     }
-    assert_eq!(f.range_for(1.0).unwrap(), r2);
+    let e = f.range_for(JsValue::from_str("2")).err().expect("a string");
+    assert_eq!(error_class(&e), "TypeError");
+    assert!(message(&e).contains("dims"), "{}", message(&e));
+    assert_eq!(f.range_for(n(1.0)).unwrap(), r2);
 }

@@ -281,23 +281,12 @@ impl JsField {
     /// `[lo, hi]`: closed bound of the values of `dims`-D fills and samples (`dims` a whole
     /// number from 1 to `field.dims`); tighter than `range` for 2D Worley (√2 against √3).
     #[wasm_bindgen(js_name = rangeFor)]
-    pub fn range_for(&self, dims: f64) -> JsResult<Vec<f32>> {
-        // Whole numbers from 1 to 4 go on to the core, which checks against `field.dims`.
-        let d = if dims.fract() == 0.0 && (1.0..=4.0).contains(&dims) {
-            dims as u32
-        } else {
-            0
-        };
-        let (lo, hi) = self.inner.range_for(d).map_err(|e| match d {
-            0 => js_err(Error::range(
-                "dims",
-                format!(
-                    "must be a whole number in [1, {}] for this field, got {dims}",
-                    self.inner.dims()
-                ),
-            )),
-            _ => js_err(e),
-        })?;
+    pub fn range_for(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] dims: JsValue,
+    ) -> JsResult<Vec<f32>> {
+        let d = int("dims", &dims, 1, self.inner.dims() as i64)?;
+        let (lo, hi) = self.inner.range_for(d as u32).map_err(js_err)?;
         Ok(vec![lo, hi])
     }
 

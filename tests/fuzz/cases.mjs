@@ -39,6 +39,7 @@ export function calls(lf) {
     ['Field.fill4d', (a) => s.fill4d(...a), [new Float32Array(16), { ...region(), z: 0.5, w: 0.25 }]],
     ['Field.fillGrid', (a) => f.fillGrid(...a), [g, { scale: 8 }], [0]],
     ['Field.fillGrid3d', (a) => f.fillGrid3d(...a), [g, { scale: 8, z: 1 }], [0]],
+    ['Field.rangeFor', (a) => f.rangeFor(...a), [2]],
     ['Field.sample1d', (a) => f.sample1d(...a), [0.5]],
     ['Field.sample2d', (a) => f.sample2d(...a), [0.5, 0.25]],
     ['Field.sample3d', (a) => f.sample3d(...a), [0.5, 0.25, 2]],
