@@ -48,10 +48,11 @@ export function paintUplift(out, u) {
 
 /**
  * Shaded relief into packed RGBA `out`: heights `h` (m) coloured on the terrain ramp
- * up to `top`, lit from the north-west, and rivers where the drainage area is at
+ * up to `top`, lit from the north-west (unless `shade` is false: the 3D view lights
+ * its own mesh), and rivers where the drainage area is at
  * least `riverArea` (m²), stronger as it grows towards the map's largest.
  */
-export function paintRelief(out, h, area, w, { top, riverArea }) {
+export function paintRelief(out, h, area, w, { top, riverArea, shade: lit = true }) {
   const n = h.length, norm = new Float32Array(n);
   for (let i = 0; i < n; i++) norm[i] = h[i] / top;
   let amax = riverArea;
@@ -59,7 +60,7 @@ export function paintRelief(out, h, area, w, { top, riverArea }) {
   const span = Math.log(amax / riverArea) || 1;
   for (let i = 0; i < n; i++) {
     const x = i % w, y = (i / w) | 0;
-    const c = heightColor(h[i] > 0 ? norm[i] * 0.9 + 0.1 : 0.07, 0.1, 1), shade = hillshade(norm, w, i, x, y);
+    const c = heightColor(h[i] > 0 ? norm[i] * 0.9 + 0.1 : 0.07, 0.1, 1), shade = lit ? hillshade(norm, w, i, x, y) : 1;
     let r = (c & 255) * shade, g = ((c >> 8) & 255) * shade, b = ((c >> 16) & 255) * shade;
     if (norm[i] > 0.02 && area[i] >= riverArea) {
       const a = 0.45 + 0.55 * Math.log(area[i] / riverArea) / span;

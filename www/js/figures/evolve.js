@@ -57,6 +57,7 @@ export default {
     const uctx = upliftView.getContext('2d'), rctx = reliefView.getContext('2d');
     const uimg = uctx.createImageData(N, N), rimg = rctx.createImageData(N, N);
     const pctx = plot.getContext('2d');
+    const colors3d = new Uint8Array(N * N * 4);
     const gl = createTerrainView(view3d, { meshMax: N });
     if (!gl) view3d.replaceWith(el('p', { class: 'lf-note' }, 'The 3D view needs WebGL2, which this browser does not offer.'));
 
@@ -79,8 +80,9 @@ export default {
       paintRelief(new Uint32Array(rimg.data.buffer), h, area, N, { top: ref, riverArea: RIVER });
       rctx.putImageData(rimg, 0, 0);
       if (gl) {
-        const z = h.map((v) => 0.85 * v / ref);
-        gl.setTerrain(z, N, N, new Uint8Array(rimg.data.buffer.slice(0)), 0.002);
+        const z = h.map((v) => 0.6 * v / ref);
+        paintRelief(new Uint32Array(colors3d.buffer), h, area, N, { top: ref, riverArea: RIVER, shade: false });
+        gl.setTerrain(z, N, N, colors3d, 0.002);
       }
       const sa = slopeArea(h, area, receivers, uplift, N, { cellSize: CELL, k: 10 ** state.logK, umax: UMAX, channelArea: CHANNEL });
       drawSlopeArea(pctx, sa, { mn: state.mn, cellSize: CELL, cells: N * N });
