@@ -88,6 +88,7 @@ test('evolve: paint, run, pause, converge, preset', async () => {
   await pause(slot);
   d = await data(slot);
   const fit = Number(d.fit);
+  console.log(`uniform: ${d.steps} steps, fitted ${fit}`);
   assert.ok(Math.abs(fit + 0.5) < 0.05, `channels converge to the law: fitted ${fit}, law −0.5`);
   await screenshot(slot, 'evolve-uniform-1200');
   const uniformRelief = await pixels(slot, RELIEF);
@@ -116,6 +117,7 @@ test('evolve: changing m/n while running re-grades the channels to the new line'
   await runUntil(page, slot, from + 300);
   await pause(slot);
   const fit = Number((await data(slot)).fit);
+  console.log(`m/n 0.4: fitted ${fit}`);
   assert.ok(Math.abs(fit + 0.4) < 0.06, `fitted ${fit}, law −0.4`);
   assert.deepEqual(problems, []);
   await page.close();
