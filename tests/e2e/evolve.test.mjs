@@ -4,6 +4,7 @@
 // settings; the extremes of the sliders run without errors; screenshots at two widths.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
 import { start, figure, pixels, changed, slide, settle, screenshot } from './helpers.mjs';
 
 let env;
@@ -99,6 +100,18 @@ test('evolve: paint, run, pause, converge, preset', async () => {
   await pause(slot);
   assert.ok(changed(uniformRelief, await pixels(slot, RELIEF)) > 0.3, 'two ranges make another landscape');
   assert.notEqual((await data(slot)).top, d.top);
+
+  // Save PNG: the whole stage as a PNG file.
+  const [download] = await Promise.all([page.waitForEvent('download'), slot.locator('button[data-tool="png"]').click()]);
+  assert.equal(download.suggestedFilename(), 'landform-evolve.png');
+  const png = await fs.readFile(await download.path());
+  assert.ok(png.length > 20000 && png.subarray(1, 4).toString() === 'PNG', `a PNG of ${png.length} bytes`);
+
+  const [raw] = await Promise.all([page.waitForEvent('download'), slot.locator('button[data-tool="f32"]').click()]);
+  assert.equal(raw.suggestedFilename(), 'landform-evolve-128x128.f32');
+  const heights = new Float32Array(new Uint8Array(await fs.readFile(await raw.path())).buffer);
+  assert.equal(heights.length, 128 * 128);
+  assert.ok(Math.abs(Math.max(...heights) - Number((await data(slot)).top)) < 1e-3, 'the raw export holds the heights shown');
 
   // Reset: back to a fresh landscape under the same uplift.
   await press(slot, 'reset');
