@@ -16,7 +16,12 @@ echo "== browser tests again with WebAssembly SIMD (+simd128): the same golden h
 CARGO_TARGET_DIR=target/simd RUSTFLAGS="-C target-feature=+simd128" \
   wasm-pack test --headless --chrome
 
-echo "== site end-to-end tests"
-# The site's package (www/pkg/) and the benchmark page's scalar package and JS peers.
+# The site's package (www/pkg/ and pkg/) and the benchmark page's scalar package and JS peers.
 node bench/prepare.mjs
+
+echo "== fuzz suite (tests/fuzz/, the built package in Node): bad-input matrix over every"
+echo "   export, issue 11's examples, property tests, 100 000 mixed bad calls"
+node --test --test-concurrency=1 tests/fuzz/
+
+echo "== site end-to-end tests"
 node --test --test-concurrency=1 tests/e2e/

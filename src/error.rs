@@ -24,13 +24,13 @@ impl Error {
     pub fn range(param: &'static str, message: impl Into<String>) -> Self {
         Error::Range {
             param,
-            message: message.into(),
+            message: short(message.into()),
         }
     }
     pub fn kind(param: &'static str, message: impl Into<String>) -> Self {
         Error::Type {
             param,
-            message: message.into(),
+            message: short(message.into()),
         }
     }
     pub fn param(&self) -> &'static str {
@@ -38,6 +38,23 @@ impl Error {
             Error::Range { param, .. } | Error::Type { param, .. } => param,
         }
     }
+}
+
+/// The longest message an error keeps: a caller's huge string (a 100 MB noise name)
+/// must not become a 100 MB error message.
+pub const MAX_MESSAGE: usize = 400;
+
+fn short(mut m: String) -> String {
+    if m.len() > MAX_MESSAGE {
+        let total = m.chars().count();
+        let cut = (0..=MAX_MESSAGE)
+            .rev()
+            .find(|&i| m.is_char_boundary(i))
+            .unwrap_or(0);
+        m.truncate(cut);
+        m.push_str(&format!("… ({total} characters in all)"));
+    }
+    m
 }
 
 impl fmt::Display for Error {
@@ -100,4 +117,16 @@ pub fn check_len(param: &'static str, got: usize, want: usize, what: &str) -> Re
         ));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn huge_messages_are_cut_at_a_char_boundary() {
+        let name = "é".repeat(1_000_000);
+        let e = super::Error::kind("noise", format!("got '{name}'"));
+        let text = e.to_string();
+        assert!(text.len() < 2 * super::MAX_MESSAGE, "{}", text.len());
+        assert!(text.ends_with("(1000006 characters in all)"), "{text}");
+    }
 }

@@ -552,11 +552,23 @@ impl Field {
     /// Gradient vectors `[gx, gy]` of lattice points `x0..x0+cols` × `y0..y0+rows`, row-major,
     /// for `perlin` and its teaching variants (what figures draw as arrows).
     pub fn gradients(&self, x0: i32, y0: i32, cols: usize, rows: usize) -> Result<Vec<f32>> {
-        if cols == 0 || rows == 0 || cols * rows > 1 << 20 {
-            return Err(Error::range(
-                "cols",
-                format!("cols × rows must be in [1, 1048576], got {}", cols * rows),
-            ));
+        // checked: on wasm32, 65536 × 65536 would wrap to 0 and pass.
+        match cols.checked_mul(rows) {
+            Some(n) if (1..=1 << 20).contains(&n) => {}
+            _ => {
+                return Err(Error::range(
+                    "cols",
+                    format!("cols × rows must be in [1, 1048576], got {cols} × {rows}"),
+                ))
+            }
+        }
+        for (name, start, len) in [("x0", x0, cols), ("y0", y0, rows)] {
+            if start.checked_add(len as i32).is_none() {
+                return Err(Error::range(
+                    name,
+                    format!("+ {len} must fit in an i32, got {start}"),
+                ));
+            }
         }
         let perlin = match &self.kernels {
             Kernels::Perlin(c) => &c.base,

@@ -9,10 +9,8 @@
 
 use crate::error::{check_range, Error, Result};
 
-/// The largest side of a grid.
-pub const MAX_SIDE: usize = 16_384;
-/// The most cells one fill may have (2²⁶ cells, 256 MiB of f32).
-pub const MAX_CELLS: usize = 1 << 26;
+/// The largest side and the most cells of a fill: the crate's one set of limits.
+pub use crate::limits::{MAX_CELLS, MAX_SIDE};
 /// The largest `|x0|`, `|y0|` (2³¹ samples; tests/precision.rs shows tiles there like
 /// tiles at the origin).
 /// The largest `|coordinate|` in noise units: points, `region.z`/`w`, `offset`.
@@ -89,7 +87,8 @@ impl Region {
                 ),
             ));
         }
-        check_range("region.scale", self.scale as f64, 1e-6, 1e9)?;
+        // The documented minimum 1e-6 as the f32 it rounds to (just below it).
+        check_range("region.scale", self.scale as f64, 1e-6f32 as f64, 1e9)?;
         check_range("region.x0", self.x0, -MAX_ORIGIN, MAX_ORIGIN)?;
         check_range("region.y0", self.y0, -MAX_ORIGIN, MAX_ORIGIN)?;
         check_range("region.z", self.z, -MAX_POINT, MAX_POINT)?;

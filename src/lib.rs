@@ -15,6 +15,7 @@ pub mod fractal;
 pub mod grid;
 pub mod hydrology;
 pub mod landscape;
+pub mod limits;
 pub mod noise;
 pub mod rng;
 pub mod simd;

@@ -54,7 +54,7 @@ fn golden_hashes_match_the_native_build_bit_for_bit() {
         let mut f = JsField::new(Some(js(spec))).unwrap();
         let out = Float32Array::new_with_length(64 * 48);
         f.fill2d(
-            &out,
+            JsValue::from(out.clone()),
             js(r#"{"width":64,"height":48,"scale":32,"x0":-7,"y0":3}"#),
         )
         .unwrap();
@@ -78,7 +78,7 @@ fn far_golden_hashes_match_the_native_build() {
         let mut f = JsField::new(Some(js(spec))).unwrap();
         let out = Float32Array::new_with_length(64 * 48);
         f.fill2d(
-            &out,
+            out.clone().into(),
             js(r#"{"width":64,"height":48,"scale":32,"x0":2147483641,"y0":-2147483645}"#),
         )
         .unwrap();
@@ -107,7 +107,7 @@ fn golden_3d_hashes_match_the_native_build() {
         .unwrap();
         let out = Float32Array::new_with_length(64 * 48);
         f.fill3d(
-            &out,
+            JsValue::from(out.clone()),
             js(r#"{"width":64,"height":48,"scale":32,"x0":-7,"y0":3,"z":0.7}"#),
         )
         .unwrap();
@@ -162,8 +162,11 @@ fn improved_noise_with_the_reference_table_matches_perlins_value() {
     )))
     .unwrap();
     let out = Float32Array::new_with_length(1);
-    f.sample_points_3d(&Float32Array::from(&[3.14f32, 42.0, 7.0][..]), &out)
-        .unwrap();
+    f.sample_points_3d(
+        Float32Array::from(&[3.14f32, 42.0, 7.0][..]).into(),
+        out.clone().into(),
+    )
+    .unwrap();
     assert!((out.get_index(0) as f64 - 0.136_919_958_784_000_12).abs() < 2e-6);
 }
 
@@ -239,8 +242,11 @@ fn bad_specs_throw_named_range_and_type_errors() {
 fn bad_regions_and_buffers_throw_and_the_instance_keeps_working() {
     let mut f = JsField::new(Some(js(r#"{"seed":42,"fractal":{"octaves":3}}"#))).unwrap();
     let good = Float32Array::new_with_length(16);
-    f.fill2d(&good, js(r#"{"width":4,"height":4,"scale":8}"#))
-        .unwrap();
+    f.fill2d(
+        JsValue::from(good.clone()),
+        js(r#"{"width":4,"height":4,"scale":8}"#),
+    )
+    .unwrap();
     let before = good.to_vec();
     for (region, len, class) in [
         (r#"{"width":4,"height":4,"scale":8}"#, 15, "RangeError"),
@@ -253,12 +259,15 @@ fn bad_regions_and_buffers_throw_and_the_instance_keeps_working() {
         (r#"{"width":4,"height":4,"widht":3}"#, 16, "TypeError"),
     ] {
         let out = Float32Array::new_with_length(len);
-        let e = f.fill2d(&out, js(region)).err().expect(region);
+        let e = f
+            .fill2d(JsValue::from(out.clone()), js(region))
+            .err()
+            .expect(region);
         assert_eq!(error_class(&e), class, "{region}: {}", message(&e));
     }
     assert_eq!(
         error_class(
-            &f.fill4d(&good, js(r#"{"width":4,"height":4}"#))
+            &f.fill4d(JsValue::from(good.clone()), js(r#"{"width":4,"height":4}"#))
                 .err()
                 .unwrap()
         ),
@@ -266,8 +275,11 @@ fn bad_regions_and_buffers_throw_and_the_instance_keeps_working() {
     );
     // Still alive, still the same bits.
     let again = Float32Array::new_with_length(16);
-    f.fill2d(&again, js(r#"{"width":4,"height":4,"scale":8}"#))
-        .unwrap();
+    f.fill2d(
+        JsValue::from(again.clone()),
+        js(r#"{"width":4,"height":4,"scale":8}"#),
+    )
+    .unwrap();
     assert_eq!(again.to_vec(), before);
     assert!(JsField::new(Some(js("{}"))).is_ok());
     assert!(JsField::new(None).is_ok());
@@ -276,17 +288,23 @@ fn bad_regions_and_buffers_throw_and_the_instance_keeps_working() {
 #[wasm_bindgen_test]
 fn grid_fills_equal_array_fills() {
     let mut f = JsField::new(Some(js(r#"{"noise":"simplex","seed":3}"#))).unwrap();
-    let mut g = Grid::new(24.0, 10.0).unwrap();
+    let mut g = Grid::new(JsValue::from(24.0), JsValue::from(10.0)).unwrap();
     // width/height come from the grid.
     f.fill_grid(&mut g, js(r#"{"scale":8,"x0":-5}"#)).unwrap();
     let a = Float32Array::new_with_length(240);
-    f.fill2d(&a, js(r#"{"width":24,"height":10,"scale":8,"x0":-5}"#))
-        .unwrap();
+    f.fill2d(
+        JsValue::from(a.clone()),
+        js(r#"{"width":24,"height":10,"scale":8,"x0":-5}"#),
+    )
+    .unwrap();
     assert_eq!(g.data().to_vec(), a.to_vec());
     f.fill_grid_3d(&mut g, js(r#"{"width":24,"scale":8,"z":0.75}"#))
         .unwrap();
-    f.fill3d(&a, js(r#"{"width":24,"height":10,"scale":8,"z":0.75}"#))
-        .unwrap();
+    f.fill3d(
+        JsValue::from(a.clone()),
+        js(r#"{"width":24,"height":10,"scale":8,"z":0.75}"#),
+    )
+    .unwrap();
     assert_eq!(g.data().to_vec(), a.to_vec());
     // A width that disagrees with the grid is a RangeError naming it; the instance lives on.
     let e = f
@@ -294,7 +312,9 @@ fn grid_fills_equal_array_fills() {
         .unwrap_err();
     assert_eq!(error_class(&e), "RangeError");
     assert!(message(&e).contains("region.width"));
-    let e = f.fill2d(&a, js(r#"{"height":10}"#)).unwrap_err();
+    let e = f
+        .fill2d(JsValue::from(a.clone()), js(r#"{"height":10}"#))
+        .unwrap_err();
     assert_eq!(error_class(&e), "TypeError");
     assert!(message(&e).contains("region.width"));
     f.fill_grid(&mut g, js(r#"{"scale":8,"x0":-5}"#)).unwrap();
@@ -303,12 +323,12 @@ fn grid_fills_equal_array_fills() {
 #[wasm_bindgen_test]
 fn grid_view_is_fresh_after_memory_grows() {
     let f = JsField::new(Some(js(r#"{"seed":1}"#))).unwrap();
-    let mut g = Grid::new(32.0, 32.0).unwrap();
+    let mut g = Grid::new(JsValue::from(32.0), JsValue::from(32.0)).unwrap();
     f.fill_grid(&mut g, js(r#"{"width":32,"height":32,"scale":8}"#))
         .unwrap();
     let first = g.data().to_vec();
     // Force memory growth with a large allocation, then read the getter again.
-    let big = Grid::new(2048.0, 2048.0).unwrap();
+    let big = Grid::new(JsValue::from(2048.0), JsValue::from(2048.0)).unwrap();
     assert_eq!(g.data().to_vec(), first);
     assert_eq!(g.data().length(), 1024);
     drop(big);

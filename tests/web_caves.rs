@@ -5,13 +5,58 @@
 
 use js_sys::{Reflect, Uint32Array, Uint8Array};
 use landform::noise::simplex::Simplex;
-use landform::wasm::caves::{
-    cave_connect, cave_pockets, cave_regions, cave_smooth, cave_threshold, place_trees,
-};
+use landform::wasm::caves as js;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
+
+// The bindings take every argument as a `JsValue` (checked inside); these call them
+// with the typed arrays and numbers JavaScript would pass.
+fn f32s(v: &[f32]) -> JsValue {
+    js_sys::Float32Array::from(v).into()
+}
+
+fn u8s(v: &[u8]) -> JsValue {
+    Uint8Array::from(v).into()
+}
+
+fn nums<const N: usize>(n: [f64; N]) -> [JsValue; N] {
+    n.map(JsValue::from)
+}
+
+fn cave_threshold(values: &[f32], threshold: f64) -> Result<Vec<u8>, JsValue> {
+    js::cave_threshold(f32s(values), threshold.into())
+}
+
+fn cave_smooth(grid: &[u8], w: f64, h: f64, i: f64, b: f64, s: f64) -> Result<Vec<u8>, JsValue> {
+    let [w, h, i, b, s] = nums([w, h, i, b, s]);
+    js::cave_smooth(u8s(grid), w, h, i, b, s)
+}
+
+fn cave_regions(grid: &[u8], w: f64, h: f64) -> Result<JsValue, JsValue> {
+    js::cave_regions(u8s(grid), w.into(), h.into())
+}
+
+fn cave_pockets(grid: &[u8], w: f64, h: f64, min_size: f64) -> Result<JsValue, JsValue> {
+    js::cave_pockets(u8s(grid), w.into(), h.into(), min_size.into())
+}
+
+fn cave_connect(grid: &[u8], w: f64, h: f64) -> Result<JsValue, JsValue> {
+    js::cave_connect(u8s(grid), w.into(), h.into())
+}
+
+fn place_trees(
+    f: &[f32],
+    w: f64,
+    h: f64,
+    t: f64,
+    spacing: f64,
+    seed: f64,
+) -> Result<Vec<f32>, JsValue> {
+    let [w, h, t, spacing, seed] = nums([w, h, t, spacing, seed]);
+    js::place_trees(f32s(f), w, h, t, spacing, seed)
+}
 
 fn fnv1a(bytes: impl IntoIterator<Item = u8>) -> u32 {
     bytes.into_iter().fold(0x811C_9DC5u32, |h, b| {

@@ -23,13 +23,9 @@ pub use params::ErosionParams;
 /// run by the package's `erosion.js` on WebGPU.
 pub const SHADER_WGSL: &str = include_str!("erosion.wgsl");
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::rng::Mulberry32;
 use crate::terrain::{check_grid, check_heights};
-
-/// Longest side erosion accepts: droplet positions are `f32`, exact to 1/256 of a cell
-/// up to here.
-pub const MAX_SIDE: usize = 1 << 16;
 
 /// A resumable erosion run over one map size.
 #[derive(Clone, Debug)]
@@ -45,15 +41,9 @@ pub struct Eroder {
 impl Eroder {
     /// Validates `params` and the map size (each side at least 2 cells).
     pub fn new(width: usize, height: usize, params: ErosionParams) -> Result<Self> {
+        // The crate's limits (crate::limits): droplet positions are f32, exact to far
+        // below a cell at 16384 cells.
         check_grid("heights", width.saturating_mul(height), width, height, 2)?;
-        for (name, side) in [("width", width), ("height", height)] {
-            if side > MAX_SIDE {
-                return Err(Error::range(
-                    name,
-                    format!("must be an integer in [2, {MAX_SIDE}] for erosion, got {side}"),
-                ));
-            }
-        }
         Ok(Self {
             model: Model::new(params)?,
             width,

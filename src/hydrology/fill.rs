@@ -22,9 +22,9 @@ use std::collections::BinaryHeap;
 
 use serde::Deserialize;
 
-use crate::error::{check_range, Result};
+use crate::error::{check_range, Error, Result};
 use crate::hydrology::{for_neighbours, on_border, order_key};
-use crate::terrain::{check_grid, check_heights};
+use crate::terrain::{check_grid, check_heights, MAX_HEIGHT};
 
 /// Which filling algorithm to run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -95,17 +95,41 @@ fn check(heights: &[f32], width: usize, height: usize, params: &FillParams) -> R
     check_heights(heights)
 }
 
-/// Fills depressions in place with the method `params` names.
+/// Fills depressions in place with the method `params` names. The result stays in
+/// the domain every hydrology step accepts (`[-1e6, 1e6]`, [`check_heights`]): a fill
+/// that would raise a cell above it is a RangeError, and `heights` is left as it was.
 pub fn fill_depressions(
     heights: &mut [f32],
     width: usize,
     height: usize,
     params: &FillParams,
 ) -> Result<FillReport> {
-    match params.method {
-        FillMethod::PriorityFlood => priority_flood(heights, width, height, params),
-        FillMethod::PlanchonDarboux => planchon_darboux(heights, width, height, params),
+    check(heights, width, height, params)?;
+    let run = |z: &mut [f32]| match params.method {
+        FillMethod::PriorityFlood => priority_flood(z, width, height, params),
+        FillMethod::PlanchonDarboux => planchon_darboux(z, width, height, params),
+    };
+    // Each step of a drainage path adds at most max(ε, one f32 step ≤ 0.125 below 2e6),
+    // and a path has fewer steps than the map has cells: below this bound the result
+    // cannot leave the domain, and the fill works in place without a copy.
+    let top = heights.iter().fold(f32::MIN, |m, &v| m.max(v)) as f64;
+    let step = (params.epsilon as f64).max(0.125);
+    if top + step * heights.len() as f64 <= MAX_HEIGHT as f64 {
+        return run(heights);
     }
+    let mut z = heights.to_vec();
+    let report = run(&mut z)?;
+    if let Some(i) = z.iter().position(|v| v.abs() > MAX_HEIGHT) {
+        return Err(Error::range(
+            "heights",
+            format!(
+                "filling would raise cell {i} to {}, above 1e6 (the heights every hydrology step accepts); lower the map or epsilon",
+                z[i]
+            ),
+        ));
+    }
+    heights.copy_from_slice(&z);
+    Ok(report)
 }
 
 /// Priority-Flood+ε (Barnes et al. 2014). Ties in the heap go to the lower cell index.
@@ -250,7 +274,12 @@ pub fn undrained_cells(
     height: usize,
     sea_level: Option<f32>,
 ) -> Result<Vec<usize>> {
+    // The same domain as flow_accumulation: finite heights, a finite sea level.
     check_grid("heights", heights.len(), width, height, 1)?;
+    if let Some(s) = sea_level {
+        check_range("seaLevel", s as f64, -1e6, 1e6)?;
+    }
+    check_heights(heights)?;
     let mut out = Vec::new();
     for (i, &v) in heights.iter().enumerate() {
         if is_outlet(i, v, width, height, sea_level) {

@@ -161,6 +161,19 @@ pub fn flow_accumulation_sorted(
 pub fn river_mask(accumulation: &[f32], threshold: f32, mask: &mut [u8]) -> Result<usize> {
     check_range("threshold", threshold as f64, 0.0, f32::MAX as f64)?;
     check_len("mask", mask.len(), accumulation.len(), "one per cell")?;
+    // What flow_accumulation could have produced: finite, non-negative amounts.
+    if let Some(i) = accumulation
+        .iter()
+        .position(|a| !(a.is_finite() && *a >= 0.0))
+    {
+        return Err(crate::Error::range(
+            "accumulation",
+            format!(
+                "must hold finite amounts ≥ 0; index {i} is {}",
+                accumulation[i]
+            ),
+        ));
+    }
     let mut rivers = 0;
     for (m, &a) in mask.iter_mut().zip(accumulation) {
         *m = (a > threshold) as u8;

@@ -93,9 +93,7 @@ impl Regions {
 
 /// Checks that `grid` holds exactly `width × height` cells.
 pub fn check_grid(len: usize, width: usize, height: usize) -> Result<()> {
-    let want = width
-        .checked_mul(height)
-        .ok_or_else(|| Error::range("width", "times height overflows"))?;
+    let want = crate::limits::check_size(width, height, 0)?;
     check_len(
         "grid",
         len,

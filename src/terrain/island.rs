@@ -30,6 +30,16 @@ pub fn redistribute(values: &mut [f32], exponent: f32) -> Result<()> {
         ));
     }
     check_finite_slice("heights", values)?;
+    // powf grows with |v| for a positive exponent: if the largest |v| stays finite, all do.
+    let top = values.iter().fold(0.0f32, |m, v| m.max(v.abs()));
+    if !libm::powf(top, exponent).is_finite() {
+        return Err(Error::range(
+            "heights",
+            format!(
+                "|value|^exponent must stay below 3.4e38 (f32), but {top}^{exponent} overflows"
+            ),
+        ));
+    }
     for v in values.iter_mut() {
         let p = libm::powf(v.abs(), exponent);
         *v = if *v < 0.0 { -p } else { p };

@@ -12,12 +12,12 @@ pub mod placement;
 
 use crate::error::{Error, Result};
 
-/// The largest grid any terrain, erosion or hydrology step accepts: 2^28 cells
-/// (16384 × 16384), so that cell indices fit in a `u32` with room to spare.
-pub const MAX_CELLS: usize = 1 << 28;
+/// The most cells of any terrain, erosion or hydrology grid: the crate's one limit.
+pub use crate::limits::MAX_CELLS;
 
-/// Checks a grid's dimensions against a buffer: `width`, `height` ≥ `min_side`, at most
-/// [`MAX_CELLS`] cells, and `len == width * height`. `param` names the buffer.
+/// Checks a grid's dimensions against a buffer: `width`, `height` in
+/// `[min_side, MAX_SIDE]`, at most [`MAX_CELLS`] cells (the limits of
+/// [`crate::limits`]), and `len == width * height`. `param` names the buffer.
 pub fn check_grid(
     param: &'static str,
     len: usize,
@@ -25,27 +25,7 @@ pub fn check_grid(
     height: usize,
     min_side: usize,
 ) -> Result<()> {
-    if width < min_side {
-        return Err(Error::range(
-            "width",
-            format!("must be an integer in [{min_side}, {MAX_CELLS}], got {width}"),
-        ));
-    }
-    if height < min_side {
-        return Err(Error::range(
-            "height",
-            format!("must be an integer in [{min_side}, {MAX_CELLS}], got {height}"),
-        ));
-    }
-    let cells = match width.checked_mul(height) {
-        Some(c) if c <= MAX_CELLS => c,
-        _ => {
-            return Err(Error::range(
-                "width",
-                format!("width × height must be at most {MAX_CELLS} cells, got {width} × {height}"),
-            ))
-        }
-    };
+    let cells = crate::limits::check_size(width, height, min_side)?;
     crate::error::check_len(param, len, cells, "width × height")
 }
 

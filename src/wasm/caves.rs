@@ -6,8 +6,9 @@
 use js_sys::{Object, Reflect, Uint32Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
+use super::args::{self, float32_len, number, number_in, read, side, uint8};
 use super::{js_err, JsResult};
-use crate::error::{check_finite_slice, check_range};
+use crate::error::check_finite_slice;
 use crate::terrain::caves::{self, CaRule, Report};
 use crate::terrain::placement;
 
@@ -37,27 +38,30 @@ export interface CaveReport {
 }
 "#;
 
-/// Largest grid side the cave functions accept.
-const MAX_SIDE: f64 = 16384.0;
-
-/// Reads a JS number that must be an integer in `[lo, hi]`.
-fn int(param: &'static str, v: f64, lo: f64, hi: f64) -> JsResult<u32> {
-    check_range(param, v, lo, hi).map_err(js_err)?;
-    if v.fract() != 0.0 {
-        return Err(js_err(crate::Error::range(
-            param,
-            format!("must be an integer in [{lo}, {hi}], got {v}"),
-        )));
-    }
-    Ok(v as u32)
+/// Reads an integer argument in `[lo, hi]` (the crate's one integer check).
+fn int(param: &'static str, v: &JsValue, lo: i64, hi: i64) -> JsResult<u32> {
+    Ok(args::int(param, v, lo, hi)? as u32)
 }
 
-/// Reads `width`, `height` and checks that `len` equals their product.
-fn size(len: usize, width: f64, height: f64) -> JsResult<(usize, usize)> {
-    let w = int("width", width, 1.0, MAX_SIDE)? as usize;
-    let h = int("height", height, 1.0, MAX_SIDE)? as usize;
+/// Reads `grid` (exactly a Uint8Array), `width`, `height` (whole numbers in
+/// `[1, MAX_SIDE]`) and checks that the grid holds `width × height` cells.
+fn cave_grid(
+    grid: &JsValue,
+    width: &JsValue,
+    height: &JsValue,
+) -> JsResult<(Vec<u8>, usize, usize)> {
+    let (w, h) = (side("width", width, 1)?, side("height", height, 1)?);
+    let a = uint8("grid", grid)?;
+    let len = a.length() as usize;
+    args::check_length("grid", len, args::is_detached(len, &a.buffer()), None, "")?;
     caves::check_grid(len, w, h).map_err(js_err)?;
-    Ok((w, h))
+    Ok((a.to_vec(), w, h))
+}
+
+/// Reads a Float32Array argument of any length (up to the limits), as a vector.
+fn floats(param: &'static str, v: &JsValue) -> JsResult<Vec<f32>> {
+    let (a, n) = float32_len(param, v, None, "any length")?;
+    read(param, &a, n)
 }
 
 fn set(obj: &Object, key: &str, value: &JsValue) -> JsResult<()> {
@@ -82,11 +86,15 @@ fn report(grid: &[u8], r: Report) -> JsResult<JsValue> {
 /// @param threshold - in [0, 1]: 0.5 gives a balanced map, 0.7 nearly all rock.
 /// @returns a new Uint8Array of the same length.
 #[wasm_bindgen(js_name = caveThreshold)]
-pub fn cave_threshold(values: &[f32], threshold: f64) -> JsResult<Vec<u8>> {
-    check_finite_slice("values", values).map_err(js_err)?;
-    check_range("threshold", threshold, 0.0, 1.0).map_err(js_err)?;
+pub fn cave_threshold(
+    #[wasm_bindgen(unchecked_param_type = "Float32Array")] values: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] threshold: JsValue,
+) -> JsResult<Vec<u8>> {
+    let threshold = number_in("threshold", &threshold, 0.0, 1.0)?;
+    let values = floats("values", &values)?;
+    check_finite_slice("values", &values).map_err(js_err)?;
     let mut out = vec![0u8; values.len()];
-    caves::threshold(values, threshold as f32, &mut out).map_err(js_err)?;
+    caves::threshold(&values, threshold as f32, &mut out).map_err(js_err)?;
     Ok(out)
 }
 
@@ -97,28 +105,27 @@ pub fn cave_threshold(values: &[f32], threshold: f64) -> JsResult<Vec<u8>> {
 /// nothing changes.
 ///
 /// @param grid - Uint8Array of width × height cells, 1 wall, 0 air (any non-zero is wall).
-/// @param width - grid width, an integer in [1, 16384].
-/// @param height - grid height, an integer in [1, 16384].
+/// @param width - grid width, a whole number in [1, 16384].
+/// @param height - grid height, a whole number in [1, 16384].
 /// @param iterations - automaton steps, an integer in [0, 1000]; 4–5 is typical.
 /// @param birth - an integer in [0, 9] (9: air never turns to wall).
 /// @param survival - an integer in [0, 9] (9: every wall erodes).
 /// @returns the smoothed grid, a new Uint8Array.
 #[wasm_bindgen(js_name = caveSmooth)]
 pub fn cave_smooth(
-    grid: &[u8],
-    width: f64,
-    height: f64,
-    iterations: f64,
-    birth: f64,
-    survival: f64,
+    #[wasm_bindgen(unchecked_param_type = "Uint8Array")] grid: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] iterations: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] birth: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] survival: JsValue,
 ) -> JsResult<Vec<u8>> {
-    let (w, h) = size(grid.len(), width, height)?;
-    let iterations = int("iterations", iterations, 0.0, 1000.0)?;
+    let (mut out, w, h) = cave_grid(&grid, &width, &height)?;
+    let iterations = int("iterations", &iterations, 0, 1000)?;
     let rule = CaRule {
-        birth: int("birth", birth, 0.0, 9.0)? as u8,
-        survival: int("survival", survival, 0.0, 9.0)? as u8,
+        birth: int("birth", &birth, 0, 9)? as u8,
+        survival: int("survival", &survival, 0, 9)? as u8,
     };
-    let mut out = grid.to_vec();
     caves::smooth(&mut out, w, h, iterations, rule).map_err(js_err)?;
     Ok(out)
 }
@@ -126,13 +133,17 @@ pub fn cave_smooth(
 /// Labels the 4-connected air regions (caves) of a grid.
 ///
 /// @param grid - Uint8Array of width × height cells, 1 wall, 0 air.
-/// @param width - an integer in [1, 16384].
-/// @param height - an integer in [1, 16384].
+/// @param width - a whole number in [1, 16384].
+/// @param height - a whole number in [1, 16384].
 /// @returns `{ count, sizes, labels }`; regions are numbered from 1 in row-major order.
 #[wasm_bindgen(js_name = caveRegions, unchecked_return_type = "CaveRegions")]
-pub fn cave_regions(grid: &[u8], width: f64, height: f64) -> JsResult<JsValue> {
-    let (w, h) = size(grid.len(), width, height)?;
-    let r = caves::regions(grid, w, h).map_err(js_err)?;
+pub fn cave_regions(
+    #[wasm_bindgen(unchecked_param_type = "Uint8Array")] grid: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
+) -> JsResult<JsValue> {
+    let (grid, w, h) = cave_grid(&grid, &width, &height)?;
+    let r = caves::regions(&grid, w, h).map_err(js_err)?;
     let obj = Object::new();
     set(&obj, "count", &r.count().into())?;
     set(&obj, "sizes", &Uint32Array::from(&r.sizes[..]).into())?;
@@ -143,17 +154,21 @@ pub fn cave_regions(grid: &[u8], width: f64, height: f64) -> JsResult<JsValue> {
 /// Fills every air region smaller than `minSize` cells with wall.
 ///
 /// @param grid - Uint8Array of width × height cells, 1 wall, 0 air.
-/// @param width - an integer in [1, 16384].
-/// @param height - an integer in [1, 16384].
-/// @param minSize - smallest region kept, in cells: an integer in [0, 268435456].
+/// @param width - a whole number in [1, 16384].
+/// @param height - a whole number in [1, 16384].
+/// @param minSize - smallest region kept, in cells: a whole number in [0, 67108864].
 /// @returns `{ grid, cavesBefore, cavesAfter, pocketsBefore, pocketsAfter, changed }`,
 ///   where pockets are the regions smaller than `minSize`.
 #[wasm_bindgen(js_name = cavePockets, unchecked_return_type = "CaveReport")]
 #[allow(non_snake_case)] // the parameter name shows in the TypeScript signature
-pub fn cave_pockets(grid: &[u8], width: f64, height: f64, minSize: f64) -> JsResult<JsValue> {
-    let (w, h) = size(grid.len(), width, height)?;
-    let min_size = int("minSize", minSize, 0.0, MAX_SIDE * MAX_SIDE)?;
-    let mut out = grid.to_vec();
+pub fn cave_pockets(
+    #[wasm_bindgen(unchecked_param_type = "Uint8Array")] grid: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] minSize: JsValue,
+) -> JsResult<JsValue> {
+    let (mut out, w, h) = cave_grid(&grid, &width, &height)?;
+    let min_size = int("minSize", &minSize, 0, crate::limits::MAX_CELLS as i64)?;
     let r = caves::remove_pockets(&mut out, w, h, min_size).map_err(js_err)?;
     report(&out, r)
 }
@@ -162,14 +177,17 @@ pub fn cave_pockets(grid: &[u8], width: f64, height: f64, minSize: f64) -> JsRes
 /// shortest 4-connected paths between neighbouring caves (deterministic).
 ///
 /// @param grid - Uint8Array of width × height cells, 1 wall, 0 air.
-/// @param width - an integer in [1, 16384].
-/// @param height - an integer in [1, 16384].
+/// @param width - a whole number in [1, 16384].
+/// @param height - a whole number in [1, 16384].
 /// @returns `{ grid, cavesBefore, cavesAfter, pocketsBefore, pocketsAfter, changed }`,
 ///   where pockets are the caves apart from one (cavesBefore − 1, after: 0).
 #[wasm_bindgen(js_name = caveConnect, unchecked_return_type = "CaveReport")]
-pub fn cave_connect(grid: &[u8], width: f64, height: f64) -> JsResult<JsValue> {
-    let (w, h) = size(grid.len(), width, height)?;
-    let mut out = grid.to_vec();
+pub fn cave_connect(
+    #[wasm_bindgen(unchecked_param_type = "Uint8Array")] grid: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
+) -> JsResult<JsValue> {
+    let (mut out, w, h) = cave_grid(&grid, &width, &height)?;
     let r = caves::connect_regions(&mut out, w, h).map_err(js_err)?;
     report(&out, r)
 }
@@ -179,8 +197,8 @@ pub fn cave_connect(grid: &[u8], width: f64, height: f64) -> JsResult<JsValue> {
 /// threshold keeps a subset of the trees of a lower one with the same seed.
 ///
 /// @param field - Float32Array of width × height finite values (e.g. fBm mapped to [0, 1]).
-/// @param width - an integer in [1, 16384].
-/// @param height - an integer in [1, 16384].
+/// @param width - a whole number in [1, 16384].
+/// @param height - a whole number in [1, 16384].
 /// @param threshold - a finite number; trees stand only on cells whose value is above it.
 /// @param minSpacing - minimum distance between trees in cells, finite and > 0; at least
 ///   √(2·width·height / 4194304) (so 0.71 for 1024 × 1024).
@@ -189,15 +207,18 @@ pub fn cave_connect(grid: &[u8], width: f64, height: f64) -> JsResult<JsValue> {
 #[wasm_bindgen(js_name = placeTrees)]
 #[allow(non_snake_case)] // the parameter name shows in the TypeScript signature
 pub fn place_trees(
-    field: &[f32],
-    width: f64,
-    height: f64,
-    threshold: f64,
-    minSpacing: f64,
-    seed: f64,
+    #[wasm_bindgen(unchecked_param_type = "Float32Array")] field: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] threshold: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] minSpacing: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
 ) -> JsResult<Vec<f32>> {
-    let w = int("width", width, 1.0, MAX_SIDE)? as usize;
-    let h = int("height", height, 1.0, MAX_SIDE)? as usize;
+    let (w, h) = (side("width", &width, 1)?, side("height", &height, 1)?);
+    let threshold = number("threshold", &threshold)?;
+    let minSpacing = number("minSpacing", &minSpacing)?;
+    let seed = int("seed", &seed, 0, u32::MAX as i64)?;
+    let field = floats("field", &field)?;
     if !threshold.is_finite() {
         return Err(js_err(crate::Error::range(
             "threshold",
@@ -205,8 +226,7 @@ pub fn place_trees(
         )));
     }
     crate::error::check_above("minSpacing", minSpacing, 0.0, 1e7).map_err(js_err)?;
-    let seed = int("seed", seed, 0.0, u32::MAX as f64)?;
-    let trees =
-        placement::place(field, w, h, threshold as f32, minSpacing as f32, seed).map_err(js_err)?;
+    let trees = placement::place(&field, w, h, threshold as f32, minSpacing as f32, seed)
+        .map_err(js_err)?;
     Ok(trees.into_iter().flatten().collect())
 }

@@ -4,7 +4,8 @@ use js_sys::{Array, Float32Array};
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
-use super::{check_out, js_err, JsResult};
+use super::args::{self, float32_len, int, number_in, plain, read, write};
+use super::{js_err, JsResult};
 use crate::error::{check_len, Error};
 use crate::grid::Region;
 use crate::spec::Spec;
@@ -123,16 +124,7 @@ fn one() -> f64 {
 }
 
 fn side(param: &'static str, v: f64) -> JsResult<usize> {
-    if !v.is_finite() || v.fract() != 0.0 || !(1.0..=crate::grid::MAX_SIDE as f64).contains(&v) {
-        return Err(js_err(Error::range(
-            param,
-            format!(
-                "must be a whole number in [1, {}], got {v}",
-                crate::grid::MAX_SIDE
-            ),
-        )));
-    }
-    Ok(v as usize)
+    crate::limits::check_side(param, v, 1).map_err(js_err)
 }
 
 fn parse_region(value: JsValue) -> JsResult<Region> {
@@ -146,6 +138,13 @@ fn parse_grid_region(value: JsValue, grid: &Grid) -> JsResult<Region> {
 }
 
 fn parse_region_of(value: JsValue, grid: Option<(usize, usize)>) -> JsResult<Region> {
+    let value = plain("region", &value)?;
+    if value.is_undefined() {
+        return Err(js_err(Error::kind(
+            "region",
+            "is required: { width, height, scale, x0, y0 }",
+        )));
+    }
     super::check_keys(
         &value,
         "region",
@@ -167,6 +166,8 @@ fn parse_region_of(value: JsValue, grid: Option<(usize, usize)>) -> JsResult<Reg
             format!("must equal the grid's {n} (or be left out), got {v}"),
         ))),
     };
+    // The documented bound on the f64 given, before f32 rounding moves it.
+    crate::error::check_range("region.scale", r.scale, 1e-6, 1e9).map_err(js_err)?;
     let region = Region {
         width: dim("region.width", r.width, grid.map(|g| g.0))?,
         height: dim("region.height", r.height, grid.map(|g| g.1))?,
@@ -182,7 +183,9 @@ fn parse_region_of(value: JsValue, grid: Option<(usize, usize)>) -> JsResult<Reg
 }
 
 /// serde-wasm-bindgen reads only the keys a struct names, so misspelt keys would pass
-/// silently; a typo like `octave` must be a TypeError instead.
+/// silently; a typo like `octave` must be a TypeError instead. It would also read the
+/// first items of a longer array: `period: [1, 2, 3]` must not become `[1, 2]`.
+/// `spec` is a plain copy (args.rs), so reading it cannot run the caller's code.
 fn check_spec_keys(spec: &JsValue) -> JsResult<()> {
     use super::check_keys;
     check_keys(
@@ -215,13 +218,25 @@ fn check_spec_keys(spec: &JsValue) -> JsResult<()> {
         &get("worley"),
         "spec.worley",
         &["distance", "return", "jitter"],
-    )
+    )?;
+    for (key, param, len) in [("period", "spec.period", 2), ("offset", "spec.offset", 3)] {
+        let v = get(key);
+        if js_sys::Array::is_array(&v) && js_sys::Array::from(&v).length() != len {
+            return Err(js_err(Error::kind(
+                param,
+                format!(
+                    "must be an array of {len} numbers, got {} items",
+                    js_sys::Array::from(&v).length()
+                ),
+            )));
+        }
+    }
+    Ok(())
 }
 
-fn point(param: &'static str, v: f64) -> JsResult<f64> {
+fn point(param: &'static str, v: &JsValue) -> JsResult<f64> {
     let max = crate::grid::MAX_POINT;
-    crate::error::check_range(param, v, -max, max).map_err(js_err)?;
-    Ok(v)
+    number_in(param, v, -max, max)
 }
 
 #[wasm_bindgen(js_class = Field)]
@@ -230,8 +245,8 @@ impl JsField {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "FieldSpec")] spec: Option<JsValue>,
     ) -> JsResult<JsField> {
-        let spec = spec.unwrap_or(JsValue::UNDEFINED);
-        let spec: Spec = if spec.is_undefined() || spec.is_null() {
+        let spec = plain("spec", &spec.unwrap_or(JsValue::UNDEFINED))?;
+        let spec: Spec = if spec.is_undefined() {
             Spec::default()
         } else {
             check_spec_keys(&spec)?;
@@ -240,7 +255,7 @@ impl JsField {
         };
         let inner = crate::Field::new(&spec).map_err(js_err)?;
         for w in inner.warnings() {
-            web_sys::console::warn_1(&JsValue::from_str(&format!("landform: {w}")));
+            args::warn(&format!("landform: {w}"));
         }
         Ok(JsField {
             inner,
@@ -282,42 +297,42 @@ impl JsField {
     /// Fills `out` (length `region.width`) with the 1D field at `(x0 + i) / scale`.
     pub fn fill1d(
         &mut self,
-        out: &Float32Array,
+        #[wasm_bindgen(unchecked_param_type = "Float32Array")] out: JsValue,
         #[wasm_bindgen(unchecked_param_type = "Region")] region: JsValue,
     ) -> JsResult<()> {
         let mut r = parse_region(region)?;
         r.height = 1;
-        self.run(out, &r, |f, buf, r| f.fill1d(buf, r))
+        self.run(&out, &r, |f, buf, r| f.fill1d(buf, r))
     }
 
     /// Fills `out` (length `width × height`, row-major) with the 2D field.
     pub fn fill2d(
         &mut self,
-        out: &Float32Array,
+        #[wasm_bindgen(unchecked_param_type = "Float32Array")] out: JsValue,
         #[wasm_bindgen(unchecked_param_type = "Region")] region: JsValue,
     ) -> JsResult<()> {
         let r = parse_region(region)?;
-        self.run(out, &r, |f, buf, r| f.fill2d(buf, r))
+        self.run(&out, &r, |f, buf, r| f.fill2d(buf, r))
     }
 
     /// Fills `out` with the 2D slice of the 3D field at noise-space depth `region.z`.
     pub fn fill3d(
         &mut self,
-        out: &Float32Array,
+        #[wasm_bindgen(unchecked_param_type = "Float32Array")] out: JsValue,
         #[wasm_bindgen(unchecked_param_type = "Region")] region: JsValue,
     ) -> JsResult<()> {
         let r = parse_region(region)?;
-        self.run(out, &r, |f, buf, r| f.fill3d(buf, r))
+        self.run(&out, &r, |f, buf, r| f.fill3d(buf, r))
     }
 
     /// Fills `out` with the 2D slice of the 4D field at `(region.z, region.w)` (simplex only).
     pub fn fill4d(
         &mut self,
-        out: &Float32Array,
+        #[wasm_bindgen(unchecked_param_type = "Float32Array")] out: JsValue,
         #[wasm_bindgen(unchecked_param_type = "Region")] region: JsValue,
     ) -> JsResult<()> {
         let r = parse_region(region)?;
-        self.run(out, &r, |f, buf, r| f.fill4d(buf, r))
+        self.run(&out, &r, |f, buf, r| f.fill4d(buf, r))
     }
 
     /// Fills a wasm-owned [`Grid`] in place with the 2D field: no copy at all.
@@ -344,75 +359,101 @@ impl JsField {
     }
 
     /// One sample of the 1D field at noise-space `x`.
-    pub fn sample1d(&self, x: f64) -> JsResult<f32> {
-        Ok(self.inner.sample1d(point("x", x)?))
+    pub fn sample1d(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+    ) -> JsResult<f32> {
+        Ok(self.inner.sample1d(point("x", &x)?))
     }
 
     /// One sample at noise-space `(x, y)` (already divided by any scale).
-    pub fn sample2d(&self, x: f64, y: f64) -> JsResult<f32> {
-        Ok(self.inner.sample2d(point("x", x)?, point("y", y)?))
+    pub fn sample2d(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+    ) -> JsResult<f32> {
+        Ok(self.inner.sample2d(point("x", &x)?, point("y", &y)?))
     }
 
-    pub fn sample3d(&self, x: f64, y: f64, z: f64) -> JsResult<f32> {
+    pub fn sample3d(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] z: JsValue,
+    ) -> JsResult<f32> {
         self.inner
-            .sample3d(point("x", x)?, point("y", y)?, point("z", z)?)
+            .sample3d(point("x", &x)?, point("y", &y)?, point("z", &z)?)
             .map_err(js_err)
     }
 
-    pub fn sample4d(&self, x: f64, y: f64, z: f64, w: f64) -> JsResult<f32> {
+    pub fn sample4d(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] z: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] w: JsValue,
+    ) -> JsResult<f32> {
         self.inner
             .sample4d(
-                point("x", x)?,
-                point("y", y)?,
-                point("z", z)?,
-                point("w", w)?,
+                point("x", &x)?,
+                point("y", &y)?,
+                point("z", &z)?,
+                point("w", &w)?,
             )
             .map_err(js_err)
     }
 
     /// `[value, ∂/∂x, ∂/∂y]` at noise-space `(x, y)`: fBm of 'perlin' or 'simplex' only.
     #[wasm_bindgen(js_name = sample2dDeriv)]
-    pub fn sample2d_deriv(&self, x: f64, y: f64) -> JsResult<Vec<f32>> {
+    pub fn sample2d_deriv(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+    ) -> JsResult<Vec<f32>> {
         Ok(self
             .inner
-            .sample2d_deriv(point("x", x)?, point("y", y)?)
+            .sample2d_deriv(point("x", &x)?, point("y", &y)?)
             .map_err(js_err)?
             .to_vec())
     }
 
     /// Samples `n` points: `xy` holds `x0, y0, x1, y1, …` (noise space), `out` has length `n`.
     #[wasm_bindgen(js_name = samplePoints2d)]
-    pub fn sample_points_2d(&self, xy: &Float32Array, out: &Float32Array) -> JsResult<()> {
-        let p = xy.to_vec();
-        crate::error::check_finite_slice("xy", &p).map_err(js_err)?;
-        check_len("xy", p.len(), out.length() as usize * 2, "2 × out.length").map_err(js_err)?;
-        let v: Vec<f32> = p
-            .chunks_exact(2)
-            .map(|c| self.inner.sample2d(c[0], c[1]))
-            .collect();
-        out.copy_from(&v);
-        Ok(())
+    pub fn sample_points_2d(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Float32Array")] xy: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Float32Array")] out: JsValue,
+    ) -> JsResult<()> {
+        self.points(&xy, &out, ["xy", "2 × out.length"], 2, |f, c| {
+            Ok(f.sample2d(c[0], c[1]))
+        })
     }
 
     /// Samples `n` points: `xyz` holds `x, y, z` triples (noise space), `out` has length `n`.
     #[wasm_bindgen(js_name = samplePoints3d)]
-    pub fn sample_points_3d(&self, xyz: &Float32Array, out: &Float32Array) -> JsResult<()> {
-        let p = xyz.to_vec();
-        crate::error::check_finite_slice("xyz", &p).map_err(js_err)?;
-        check_len("xyz", p.len(), out.length() as usize * 3, "3 × out.length").map_err(js_err)?;
-        let mut v = Vec::with_capacity(p.len() / 3);
-        for c in p.chunks_exact(3) {
-            v.push(self.inner.sample3d(c[0], c[1], c[2]).map_err(js_err)?);
-        }
-        out.copy_from(&v);
-        Ok(())
+    pub fn sample_points_3d(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Float32Array")] xyz: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Float32Array")] out: JsValue,
+    ) -> JsResult<()> {
+        self.points(&xyz, &out, ["xyz", "3 × out.length"], 3, |f, c| {
+            f.sample3d(c[0], c[1], c[2])
+        })
     }
 
     /// Gradient vectors `gx, gy` of lattice points `x0..x0+cols` × `y0..y0+rows` ('perlin' family).
-    pub fn gradients(&self, x0: i32, y0: i32, cols: u32, rows: u32) -> JsResult<Vec<f32>> {
-        self.inner
-            .gradients(x0, y0, cols as usize, rows as usize)
-            .map_err(js_err)
+    pub fn gradients(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x0: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y0: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] cols: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] rows: JsValue,
+    ) -> JsResult<Vec<f32>> {
+        let lattice = |p, v| int(p, v, i32::MIN as i64, i32::MAX as i64).map(|v| v as i32);
+        let count = |p, v| int(p, v, 1, 1 << 20).map(|v| v as usize);
+        let (x0, y0) = (lattice("x0", &x0)?, lattice("y0", &y0)?);
+        let (cols, rows) = (count("cols", &cols)?, count("rows", &rows)?);
+        self.inner.gradients(x0, y0, cols, rows).map_err(js_err)
     }
 }
 
@@ -422,15 +463,36 @@ impl JsField {
     /// (length 0) is reported instead of silently skipped.
     fn run(
         &mut self,
-        out: &Float32Array,
+        out: &JsValue,
         r: &Region,
         fill: impl FnOnce(&crate::Field, &mut [f32], &Region) -> crate::Result<()>,
     ) -> JsResult<()> {
+        let (out, _) = float32_len("out", out, Some(r.len()), "region.width × region.height")?;
         self.scratch.resize(r.len(), 0.0);
-        check_out("out", out, r.len(), "region.width × region.height")?;
         fill(&self.inner, &mut self.scratch, r).map_err(js_err)?;
-        out.copy_from(&self.scratch);
-        Ok(())
+        write("out", &out, &self.scratch)
+    }
+
+    /// Samples the points of `coords` (`dims` numbers each, finite) into `out`.
+    fn points(
+        &self,
+        coords: &JsValue,
+        out: &JsValue,
+        [param, what]: [&'static str; 2],
+        dims: usize,
+        sample: impl Fn(&crate::Field, &[f32]) -> crate::Result<f32>,
+    ) -> JsResult<()> {
+        let (c, len) = float32_len(param, coords, None, "")?;
+        let (out, n) = float32_len("out", out, None, "")?;
+        check_len(param, len, n * dims, what).map_err(js_err)?;
+        let p = read(param, &c, len)?;
+        crate::error::check_finite_slice(param, &p).map_err(js_err)?;
+        let v = p
+            .chunks_exact(dims)
+            .map(|c| sample(&self.inner, c))
+            .collect::<crate::Result<Vec<f32>>>()
+            .map_err(js_err)?;
+        write("out", &out, &v)
     }
 }
 
@@ -449,10 +511,15 @@ pub struct Grid {
 #[wasm_bindgen]
 impl Grid {
     #[wasm_bindgen(constructor)]
-    pub fn new(width: f64, height: f64) -> JsResult<Grid> {
-        let (w, h) = (side("width", width)?, side("height", height)?);
-        let r = Region::new(w, h, 1.0);
-        r.validate().map_err(js_err)?;
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
+    ) -> JsResult<Grid> {
+        let (w, h) = (
+            args::side("width", &width, 1)?,
+            args::side("height", &height, 1)?,
+        );
+        crate::limits::check_cells("width", w, h).map_err(js_err)?;
         Ok(Grid {
             width: w,
             height: h,
@@ -479,9 +546,11 @@ impl Grid {
 
     /// Copies the grid into `out` (length width × height).
     #[wasm_bindgen(js_name = copyTo)]
-    pub fn copy_to(&self, out: &Float32Array) -> JsResult<()> {
-        check_out("out", out, self.data.len(), "width × height")?;
-        out.copy_from(&self.data);
-        Ok(())
+    pub fn copy_to(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Float32Array")] out: JsValue,
+    ) -> JsResult<()> {
+        let (out, _) = float32_len("out", &out, Some(self.data.len()), "width × height")?;
+        write("out", &out, &self.data)
     }
 }

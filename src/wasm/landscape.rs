@@ -13,6 +13,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::args;
 use super::options::options;
 use super::{js_err, JsResult};
 use crate::landscape::{self as core, LandscapeParams, Rate};
@@ -53,51 +54,31 @@ export interface LandscapeStepReport {
 }
 "#;
 
-/// A typed argument, or a TypeError naming it (checked before any wasm work).
-fn typed<T: JsCast + Clone>(param: &'static str, v: &JsValue, what: &str) -> JsResult<T> {
-    v.dyn_ref::<T>()
-        .cloned()
-        .ok_or_else(|| js_err(Error::kind(param, format!("must be a {what}"))))
-}
-
-/// A whole number of cells in [1, 65536], or a RangeError naming it.
-fn side(param: &'static str, v: f64) -> JsResult<usize> {
-    if !(v.is_finite() && v.fract() == 0.0 && (1.0..=65536.0).contains(&v)) {
-        return Err(js_err(Error::range(
-            param,
-            format!("must be a whole number in [1, 65536], got {v}"),
-        )));
-    }
-    Ok(v as usize)
-}
-
-/// `width × height` after checking both sides and the cell limit.
-fn size(width: f64, height: f64) -> JsResult<(usize, usize)> {
-    let (w, h) = (side("width", width)?, side("height", height)?);
+/// `width × height` after checking both sides and the cell limit (crate::limits).
+fn size(width: &JsValue, height: &JsValue) -> JsResult<(usize, usize)> {
+    let (w, h) = (
+        args::side("width", width, 1)?,
+        args::side("height", height, 1)?,
+    );
     check_grid("heights", w * h, w, h, 1).map_err(js_err)?;
     Ok((w, h))
 }
 
-/// A `Float32Array` of exactly `want` values, copied into Rust.
+/// A `Float32Array` of exactly `want` values, copied into Rust (args.rs checks).
 fn read_floats(param: &'static str, v: &JsValue, want: usize) -> JsResult<Vec<f32>> {
-    let a: Float32Array = typed(param, v, "Float32Array")?;
-    crate::error::check_len(param, a.length() as usize, want, "width × height").map_err(js_err)?;
-    let mut out = vec![0.0f32; want];
-    if a.length() as usize != want {
-        return Err(js_err(super::detached(param)));
-    }
-    a.copy_to(&mut out);
-    Ok(out)
+    let (a, n) = args::float32_len(param, v, Some(want), "width × height")?;
+    args::read(param, &a, n)
 }
 
 fn read_u32s(param: &'static str, v: &JsValue, want: usize) -> JsResult<Vec<u32>> {
-    let a: Uint32Array = typed(param, v, "Uint32Array")?;
-    crate::error::check_len(param, a.length() as usize, want, "width × height").map_err(js_err)?;
+    let a = args::uint32_len(param, v, want)?;
     let mut out = vec![0u32; want];
     if a.length() as usize != want {
         return Err(js_err(super::detached(param)));
     }
-    a.copy_to(&mut out);
+    if want > 0 {
+        a.copy_to(&mut out);
+    }
     Ok(out)
 }
 
@@ -106,7 +87,7 @@ fn read_rate(param: &'static str, v: &JsValue, cells: usize) -> JsResult<Rate> {
     if let Some(x) = v.as_f64() {
         return Ok(Rate::Uniform(x as f32));
     }
-    if v.is_instance_of::<Float32Array>() {
+    if v.is_object() {
         return Ok(Rate::Map(read_floats(param, v, cells)?));
     }
     Err(js_err(Error::kind(
@@ -129,15 +110,15 @@ pub struct JsLandscape {
 
 #[wasm_bindgen(js_class = Landscape)]
 impl JsLandscape {
-    /// `width`, `height`: whole numbers in [1, 65536], at most 2^28 cells. Starts from a
+    /// `width`, `height`: whole numbers in [1, 16384], at most 2^26 cells (the crate's limits). Starts from a
     /// seeded perturbation below 1 mm, with no uplift.
     #[wasm_bindgen(constructor)]
     pub fn new(
-        width: f64,
-        height: f64,
+        #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "LandscapeOptions")] opts: JsValue,
     ) -> JsResult<JsLandscape> {
-        let (w, h) = size(width, height)?;
+        let (w, h) = size(&width, &height)?;
         let p: LandscapeParams = options("options", opts)?;
         let inner = core::Landscape::new(w, h, p).map_err(js_err)?;
         Ok(JsLandscape { inner })
@@ -186,6 +167,8 @@ impl JsLandscape {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "LandscapeOptions")] opts: JsValue,
     ) -> JsResult<()> {
+        // A plain copy (args.rs): Object.assign on the caller's object would run its getters.
+        let opts = args::plain("options", &opts)?;
         if !opts.is_object() || js_sys::Array::is_array(&opts) {
             return Err(js_err(Error::kind("options", "must be a plain object")));
         }
@@ -207,14 +190,16 @@ impl JsLandscape {
     /// Advances `steps` steps of `dt` years: `dt` in (0, 1e7], `steps` a whole number
     /// in [1, 1e6] (default 1). Same bits however the steps are split between calls.
     #[wasm_bindgen(unchecked_return_type = "LandscapeStepReport")]
-    pub fn step(&mut self, dt: f64, steps: Option<f64>) -> JsResult<JsValue> {
-        let s = steps.unwrap_or(1.0);
-        if !(s.is_finite() && s.fract() == 0.0 && (1.0..=1e6).contains(&s)) {
-            return Err(js_err(Error::range(
-                "steps",
-                format!("must be a whole number in [1, 1000000], got {s}"),
-            )));
-        }
+    pub fn step(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] dt: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] steps: JsValue,
+    ) -> JsResult<JsValue> {
+        let dt = args::number("dt", &dt)?;
+        let s = match steps.is_undefined() || steps.is_null() {
+            true => 1,
+            false => args::int("steps", &steps, 1, 1_000_000)?,
+        };
         let r = self.inner.step(dt, s as u32).map_err(js_err)?;
         to_js(&r)
     }
@@ -265,11 +250,11 @@ impl JsLandscape {
         &self,
         #[wasm_bindgen(unchecked_param_type = "Uint32Array")] out: JsValue,
     ) -> JsResult<()> {
-        let a: Uint32Array = typed("out", &out, "Uint32Array")?;
         let v = self.inner.receivers();
-        crate::error::check_len("out", a.length() as usize, v.len(), "width × height")
-            .map_err(js_err)?;
-        a.copy_from(v);
+        let a = args::uint32_len("out", &out, v.len())?;
+        if !v.is_empty() {
+            a.copy_from(v);
+        }
         Ok(())
     }
 
@@ -296,11 +281,8 @@ impl JsLandscape {
 }
 
 fn copy_floats(param: &'static str, out: &JsValue, v: &[f32]) -> JsResult<()> {
-    let a: Float32Array = typed(param, out, "Float32Array")?;
-    crate::error::check_len(param, a.length() as usize, v.len(), "width × height")
-        .map_err(js_err)?;
-    a.copy_from(v);
-    Ok(())
+    let (a, _) = args::float32_len(param, out, Some(v.len()), "width × height")?;
+    args::write(param, &a, v)
 }
 
 /// The options as JavaScript names them.
@@ -334,11 +316,13 @@ fn current(p: &LandscapeParams) -> Current {
 #[wasm_bindgen(js_name = flowReceivers)]
 pub fn flow_receivers(
     #[wasm_bindgen(unchecked_param_type = "Float32Array")] heights: JsValue,
-    width: f64,
-    height: f64,
-    #[wasm_bindgen(js_name = "seaLevel")] sea_level: Option<f32>,
+    #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
+    #[wasm_bindgen(js_name = "seaLevel", unchecked_optional_param_type = "number | null")]
+    sea_level: JsValue,
 ) -> JsResult<Vec<u32>> {
-    let (w, h) = size(width, height)?;
+    let (w, h) = size(&width, &height)?;
+    let sea_level = args::optional_in("seaLevel", &sea_level, -1e6, 1e6)?.map(|s| s as f32);
     let z = read_floats("heights", &heights, w * h)?;
     let mut rec = vec![0u32; w * h];
     core::flow_receivers(&z, w, h, sea_level, &mut rec).map_err(js_err)?;
@@ -350,10 +334,10 @@ pub fn flow_receivers(
 #[wasm_bindgen(js_name = stackOrder)]
 pub fn stack_order(
     #[wasm_bindgen(unchecked_param_type = "Uint32Array")] receivers: JsValue,
-    width: f64,
-    height: f64,
+    #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
 ) -> JsResult<Vec<u32>> {
-    let (w, h) = size(width, height)?;
+    let (w, h) = size(&width, &height)?;
     let rec = read_u32s("receivers", &receivers, w * h)?;
     let mut out = Vec::with_capacity(w * h);
     core::stack_order(&rec, w, h, &mut out).map_err(js_err)?;
@@ -366,11 +350,13 @@ pub fn stack_order(
 #[wasm_bindgen(js_name = drainageArea)]
 pub fn drainage_area(
     #[wasm_bindgen(unchecked_param_type = "Uint32Array")] receivers: JsValue,
-    width: f64,
-    height: f64,
-    #[wasm_bindgen(js_name = "cellSize")] cell_size: Option<f64>,
+    #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
+    #[wasm_bindgen(js_name = "cellSize", unchecked_optional_param_type = "number")]
+    cell_size: JsValue,
 ) -> JsResult<Vec<f32>> {
-    let (w, h) = size(width, height)?;
+    let (w, h) = size(&width, &height)?;
+    let cell_size = args::optional_in("cellSize", &cell_size, f64::MIN, f64::MAX)?;
     let rec = read_u32s("receivers", &receivers, w * h)?;
     let mut out = vec![0.0f32; w * h];
     core::drainage_area(&rec, w, h, cell_size.unwrap_or(1.0), &mut out).map_err(js_err)?;

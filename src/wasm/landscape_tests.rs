@@ -31,7 +31,7 @@ fn the_golden_run_has_the_native_checksum() {
         ("seaLevel", (-5.0).into()),
         ("seed", 3.into()),
     ]);
-    let mut ls = JsLandscape::new(w as f64, h as f64, opts).unwrap();
+    let mut ls = JsLandscape::new(JsValue::from(w as f64), JsValue::from(h as f64), opts).unwrap();
     let uplift: Vec<f32> = (0..w * h)
         .map(|i| {
             let y = (i / w) as f32 / h as f32;
@@ -42,7 +42,8 @@ fn the_golden_run_has_the_native_checksum() {
         .collect();
     ls.set_uplift(Float32Array::from(&uplift[..]).into())
         .unwrap();
-    ls.step(5e3, Some(40.0)).unwrap();
+    ls.step(JsValue::from(5e3), JsValue::from(Some(40.0)))
+        .unwrap();
     let out = Float32Array::new_with_length((w * h) as u32);
     ls.copy_heights_to(out.clone().into()).unwrap();
     assert_eq!(fnv1a(&out.to_vec()), 0xce20_65e2_c13e_1cf8);
@@ -52,10 +53,13 @@ fn the_golden_run_has_the_native_checksum() {
 
 #[wasm_bindgen_test]
 fn views_copies_and_options() {
-    let mut ls = JsLandscape::new(20.0, 10.0, JsValue::UNDEFINED).unwrap();
+    let mut ls =
+        JsLandscape::new(JsValue::from(20.0), JsValue::from(10.0), JsValue::UNDEFINED).unwrap();
     assert_eq!(ls.heights().length(), 200);
     ls.set_uplift(1e-3.into()).unwrap();
-    let r = ls.step(1e3, Some(5.0)).unwrap();
+    let r = ls
+        .step(JsValue::from(1e3), JsValue::from(Some(5.0)))
+        .unwrap();
     assert!(get(&r, "maxChange").as_f64().unwrap() > 0.0);
     // Area: a view and a copy agree; every cell drains, so the base cells hold them all.
     let area = ls.drainage_area().to_vec();
@@ -86,11 +90,28 @@ fn the_standalone_pieces_agree_with_each_other() {
     let z: Vec<f32> = (0..w * h)
         .map(|i| (i % w) as f32 + 0.01 * (i / w) as f32)
         .collect();
-    let rec = flow_receivers(Float32Array::from(&z[..]).into(), w as f64, h as f64, None).unwrap();
+    let rec = flow_receivers(
+        Float32Array::from(&z[..]).into(),
+        JsValue::from(w as f64),
+        JsValue::from(h as f64),
+        JsValue::UNDEFINED,
+    )
+    .unwrap();
     let rec_js = Uint32Array::from(&rec[..]);
-    let stack = stack_order(rec_js.clone().into(), w as f64, h as f64).unwrap();
+    let stack = stack_order(
+        rec_js.clone().into(),
+        JsValue::from(w as f64),
+        JsValue::from(h as f64),
+    )
+    .unwrap();
     assert_eq!(stack.len(), w * h);
-    let area = drainage_area(rec_js.into(), w as f64, h as f64, Some(2.0)).unwrap();
+    let area = drainage_area(
+        rec_js.into(),
+        JsValue::from(w as f64),
+        JsValue::from(h as f64),
+        JsValue::from(Some(2.0)),
+    )
+    .unwrap();
     // Interior cell (x, y) passes west: its area is the (w − 1 − x) cells east of it, plus itself.
     let (x, y) = (3, 4);
     assert_eq!(area[y * w + x], ((w - 1 - x) as f32) * 4.0);
@@ -100,41 +121,54 @@ fn the_standalone_pieces_agree_with_each_other() {
 #[wasm_bindgen_test]
 fn bad_input_throws_named_errors_and_the_instance_keeps_working() {
     assert_error(
-        JsLandscape::new(0.0, 4.0, JsValue::UNDEFINED)
+        JsLandscape::new(JsValue::from(0.0), JsValue::from(4.0), JsValue::UNDEFINED)
             .err()
             .unwrap(),
         false,
         "width",
     );
     assert_error(
-        JsLandscape::new(4.0, 2.5, JsValue::UNDEFINED)
+        JsLandscape::new(JsValue::from(4.0), JsValue::from(2.5), JsValue::UNDEFINED)
             .err()
             .unwrap(),
         false,
         "height",
     );
     assert_error(
-        JsLandscape::new(4.0, 4.0, obj(&[("n", 0.0.into())]))
-            .err()
-            .unwrap(),
+        JsLandscape::new(
+            JsValue::from(4.0),
+            JsValue::from(4.0),
+            obj(&[("n", 0.0.into())]),
+        )
+        .err()
+        .unwrap(),
         false,
         "n",
     );
     assert_error(
-        JsLandscape::new(4.0, 4.0, obj(&[("kapa", 1.0.into())]))
-            .err()
-            .unwrap(),
+        JsLandscape::new(
+            JsValue::from(4.0),
+            JsValue::from(4.0),
+            obj(&[("kapa", 1.0.into())]),
+        )
+        .err()
+        .unwrap(),
         true,
         "options",
     );
     assert_error(
-        JsLandscape::new(4.0, 4.0, obj(&[("m", "x".into())]))
-            .err()
-            .unwrap(),
+        JsLandscape::new(
+            JsValue::from(4.0),
+            JsValue::from(4.0),
+            obj(&[("m", "x".into())]),
+        )
+        .err()
+        .unwrap(),
         true,
         "options",
     );
-    let mut ls = JsLandscape::new(8.0, 8.0, JsValue::UNDEFINED).unwrap();
+    let mut ls =
+        JsLandscape::new(JsValue::from(8.0), JsValue::from(8.0), JsValue::UNDEFINED).unwrap();
     assert_error(ls.set_uplift("fast".into()).unwrap_err(), true, "uplift");
     assert_error(
         ls.set_uplift(js_sys::Array::new().into()).unwrap_err(),
@@ -160,8 +194,18 @@ fn bad_input_throws_named_errors_and_the_instance_keeps_working() {
         false,
         "heights",
     );
-    assert_error(ls.step(-1.0, None).unwrap_err(), false, "dt");
-    assert_error(ls.step(1.0, Some(0.5)).unwrap_err(), false, "steps");
+    assert_error(
+        ls.step(JsValue::from(-1.0), JsValue::UNDEFINED)
+            .unwrap_err(),
+        false,
+        "dt",
+    );
+    assert_error(
+        ls.step(JsValue::from(1.0), JsValue::from(Some(0.5)))
+            .unwrap_err(),
+        false,
+        "steps",
+    );
     assert_error(
         ls.set_options(obj(&[("cellSize", 5.0.into())]))
             .unwrap_err(),
@@ -182,26 +226,42 @@ fn bad_input_throws_named_errors_and_the_instance_keeps_working() {
         "out",
     );
     assert_error(
-        flow_receivers(JsValue::UNDEFINED, 2.0, 2.0, None).unwrap_err(),
+        flow_receivers(
+            JsValue::UNDEFINED,
+            JsValue::from(2.0),
+            JsValue::from(2.0),
+            JsValue::UNDEFINED,
+        )
+        .unwrap_err(),
         true,
         "heights",
     );
     assert_error(
-        stack_order(Float32Array::new_with_length(4).into(), 2.0, 2.0).unwrap_err(),
+        stack_order(
+            Float32Array::new_with_length(4).into(),
+            JsValue::from(2.0),
+            JsValue::from(2.0),
+        )
+        .unwrap_err(),
         true,
         "receivers",
     );
     assert_error(
-        stack_order(Uint32Array::from(&[0u32, 2, 1][..]).into(), 3.0, 1.0).unwrap_err(),
+        stack_order(
+            Uint32Array::from(&[0u32, 2, 1][..]).into(),
+            JsValue::from(3.0),
+            JsValue::from(1.0),
+        )
+        .unwrap_err(),
         false,
         "receivers",
     );
     assert_error(
         drainage_area(
             Uint32Array::from(&[0u32, 1][..]).into(),
-            2.0,
-            1.0,
-            Some(0.0),
+            JsValue::from(2.0),
+            JsValue::from(1.0),
+            JsValue::from(Some(0.0)),
         )
         .unwrap_err(),
         false,
@@ -209,7 +269,8 @@ fn bad_input_throws_named_errors_and_the_instance_keeps_working() {
     );
     // Still works after every error.
     ls.set_uplift(1e-3.into()).unwrap();
-    ls.step(1e3, Some(3.0)).unwrap();
+    ls.step(JsValue::from(1e3), JsValue::from(Some(3.0)))
+        .unwrap();
     assert_eq!(ls.steps_done(), 3.0);
 }
 

@@ -4,6 +4,7 @@
 
 use wasm_bindgen::prelude::*;
 
+pub(crate) mod args;
 pub mod caves;
 pub mod field;
 pub mod landscape;
@@ -16,6 +17,23 @@ mod terrain_tests;
 pub(crate) mod terrain_types;
 
 use crate::Error;
+
+/// The crate's size limits (`crate::limits`), for callers that check before posting
+/// work (the worker pool): `{ maxSide, maxCells, maxDroplets }`.
+#[wasm_bindgen(
+    unchecked_return_type = "{ maxSide: number; maxCells: number; maxDroplets: number }"
+)]
+pub fn limits() -> JsValue {
+    let o = js_sys::Object::new();
+    for (k, v) in [
+        ("maxSide", crate::limits::MAX_SIDE as f64),
+        ("maxCells", crate::limits::MAX_CELLS as f64),
+        ("maxDroplets", crate::limits::MAX_DROPLETS as f64),
+    ] {
+        let _ = js_sys::Reflect::set(&o, &JsValue::from_str(k), &JsValue::from_f64(v));
+    }
+    o.into()
+}
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -41,41 +59,12 @@ pub(crate) fn js_err(e: Error) -> JsValue {
 /// Shorthand for bindings: `core_call().map_err(js_err)?`.
 pub(crate) type JsResult<T> = Result<T, JsValue>;
 
-/// Copies a JS `Float32Array` into a Rust vector after checking its length.
-#[allow(dead_code)] // used by the terrain bindings
-pub(crate) fn read_f32(
-    param: &'static str,
-    a: &js_sys::Float32Array,
-    want: usize,
-    what: &str,
-) -> JsResult<Vec<f32>> {
-    crate::error::check_len(param, a.length() as usize, want, what).map_err(js_err)?;
-    // Allocate first: if `a` is a view on wasm memory, growing that memory detaches it,
-    // and `to_vec` would then fail inside JS (an abort). Checked here, it is a RangeError.
-    let mut v = vec![0.0f32; want];
-    if a.length() as usize != want {
-        return Err(js_err(detached(param)));
-    }
-    a.copy_to(&mut v);
-    Ok(v)
-}
-
 /// The error for a caller's array that was a view on wasm memory and got detached.
 pub(crate) fn detached(param: &'static str) -> Error {
     Error::range(
         param,
-        "was detached (a view on wasm memory, which grew); pass a Float32Array you own",
+        "was detached (its buffer was transferred, or it was a view on wasm memory, which grew); pass an array you own",
     )
-}
-
-/// Checks that a caller's output `Float32Array` has the length a result needs.
-pub(crate) fn check_out(
-    param: &'static str,
-    a: &js_sys::Float32Array,
-    want: usize,
-    what: &str,
-) -> JsResult<()> {
-    crate::error::check_len(param, a.length() as usize, want, what).map_err(js_err)
 }
 
 /// Rejects keys of a plain options object that are not in `allowed` (typos would

@@ -6,6 +6,7 @@
 //! `deny_unknown_fields` never sees extra keys and a misspelt option (`blnd`) would be
 //! silently ignored. [`options`] therefore compares the object's own keys with the
 //! field list serde's derive passes to `deserialize_struct`, captured by a probe.
+//! `undefined` values count as absent (`{ seed: undefined }` is `{}`).
 
 use serde::de::{self, DeserializeOwned, Deserializer, Visitor};
 use wasm_bindgen::{JsCast, JsValue};
@@ -18,10 +19,16 @@ pub(crate) fn options<T: DeserializeOwned + Default>(
     param: &'static str,
     v: JsValue,
 ) -> JsResult<T> {
-    if v.is_undefined() || v.is_null() {
+    // Only a plain copy is read (see args.rs): the caller's object never runs code here.
+    let v = super::args::plain(param, &v)?;
+    if v.is_undefined() {
         return Ok(T::default());
     }
-    if v.is_object() {
+    // serde would read an array into a struct by position: `[0.5, 0.5]` is no options object.
+    if !v.is_object() || js_sys::Array::is_array(&v) {
+        return Err(js_err(Error::kind(param, "must be a plain object")));
+    }
+    {
         let fields = struct_fields::<T>();
         for key in js_sys::Object::keys(v.unchecked_ref::<js_sys::Object>()).iter() {
             let key = key.as_string().unwrap_or_default();

@@ -11,12 +11,15 @@ use js_sys::{Float32Array, Object, Reflect, Uint8Array, Uint8ClampedArray};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+use super::args::{float32_len, int, number_in, optional_in, read, side, write};
 use super::options::options;
-use super::{check_out, detached, js_err, read_f32, JsResult};
+use super::{js_err, JsResult};
 use crate::erosion::{Eroder as CoreEroder, ErosionParams};
 use crate::hydrology::{self, FillParams};
+use crate::limits::{check_cells, MAX_DROPLETS};
 use crate::terrain::biome::{self, BiomeParams, LEGEND};
 use crate::terrain::island::{self, IslandParams};
+use crate::terrain::MAX_HEIGHT;
 use crate::Error;
 
 fn to_js<T: Serialize>(v: &T) -> JsResult<JsValue> {
@@ -24,40 +27,70 @@ fn to_js<T: Serialize>(v: &T) -> JsResult<JsValue> {
         .map_err(|e| js_err(Error::kind("result", e.to_string())))
 }
 
-/// Copies `v` back into the caller's array with one `memcpy`. If the array was a view
-/// on wasm memory and that memory grew while we worked, the view is now detached
-/// (length 0): throw a RangeError saying so instead of panicking.
-fn write_back(param: &'static str, arr: &Float32Array, v: &[f32]) -> JsResult<()> {
-    if arr.length() as usize != v.len() {
-        return Err(js_err(detached(param)));
-    }
-    arr.copy_from(v);
-    Ok(())
+/// A checked heightmap argument: `heights` exactly a Float32Array of `width × height`
+/// (each side a whole number in `[min_side, MAX_SIDE]`, the crate's limits).
+struct Map {
+    array: Float32Array,
+    width: usize,
+    height: usize,
 }
 
-/// Number of cells of a grid, or a RangeError naming the side that is wrong.
-fn cells(width: u32, height: u32, min_side: usize) -> JsResult<usize> {
-    let (w, h) = (width as usize, height as usize);
-    crate::terrain::check_grid("heights", w.saturating_mul(h), w, h, min_side).map_err(js_err)?;
-    Ok(w * h)
+impl Map {
+    fn new(
+        param: &'static str,
+        heights: &JsValue,
+        width: &JsValue,
+        height: &JsValue,
+        min_side: usize,
+    ) -> JsResult<Map> {
+        let (w, h) = (
+            side("width", width, min_side)?,
+            side("height", height, min_side)?,
+        );
+        let n = check_cells("width", w, h).map_err(js_err)?;
+        let (array, _) = float32_len(param, heights, Some(n), "width × height")?;
+        Ok(Map {
+            array,
+            width: w,
+            height: h,
+        })
+    }
+
+    fn read(&self, param: &'static str) -> JsResult<Vec<f32>> {
+        read(param, &self.array, self.width * self.height)
+    }
+}
+
+/// A sea level argument: absent (`undefined`/`null`) or a number in `[-1e6, 1e6]`.
+fn sea(v: &JsValue) -> JsResult<Option<f32>> {
+    Ok(optional_in("seaLevel", v, -(MAX_HEIGHT as f64), MAX_HEIGHT as f64)?.map(|s| s as f32))
 }
 
 /// Raises every value of `heights` to the power `exponent` (Red Blob's `e^k`), in
-/// place; negative values keep their sign. `exponent` in (0, 16]; values finite.
+/// place; negative values keep their sign. `exponent` in (0, 16]; values finite, and
+/// `|value|^exponent` must fit an f32 (a RangeError, never Infinity).
 #[wasm_bindgen]
-pub fn redistribute(heights: &Float32Array, exponent: f32) -> JsResult<()> {
-    let mut v = read_f32("heights", heights, heights.length() as usize, "any length")?;
+pub fn redistribute(
+    #[wasm_bindgen(unchecked_param_type = "Float32Array")] heights: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] exponent: JsValue,
+) -> JsResult<()> {
+    let exponent = super::args::number("exponent", &exponent)? as f32;
+    let (a, n) = float32_len("heights", &heights, None, "any length")?;
+    let mut v = read("heights", &a, n)?;
     island::redistribute(&mut v, exponent).map_err(js_err)?;
-    write_back("heights", heights, &v)
+    write("heights", &a, &v)
 }
 
 /// Rescales `values` in place so their minimum becomes 0 and maximum 1 (a constant
 /// array becomes 0). Returns the original `[min, max]`. Values must be finite.
 #[wasm_bindgen]
-pub fn normalize(values: &Float32Array) -> JsResult<Vec<f32>> {
-    let mut v = read_f32("values", values, values.length() as usize, "any length")?;
+pub fn normalize(
+    #[wasm_bindgen(unchecked_param_type = "Float32Array")] values: JsValue,
+) -> JsResult<Vec<f32>> {
+    let (a, n) = float32_len("values", &values, None, "any length")?;
+    let mut v = read("values", &a, n)?;
     let (lo, hi) = island::normalize(&mut v).map_err(js_err)?;
-    write_back("values", values, &v)?;
+    write("values", &a, &v)?;
     Ok(vec![lo, hi])
 }
 
@@ -65,16 +98,16 @@ pub fn normalize(values: &Float32Array) -> JsResult<Vec<f32>> {
 /// `1 − d`, `d` the distance from the centre with `nx, ny ∈ [-1, 1]` (edges at ±1).
 #[wasm_bindgen(js_name = islandFalloff)]
 pub fn island_falloff(
-    heights: &Float32Array,
-    width: u32,
-    height: u32,
+    #[wasm_bindgen(unchecked_param_type = "Float32Array")] heights: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "IslandOptions")] opts: JsValue,
 ) -> JsResult<()> {
-    let n = cells(width, height, 1)?;
+    let m = Map::new("heights", &heights, &width, &height, 1)?;
     let params: IslandParams = options("options", opts)?;
-    let mut v = read_f32("heights", heights, n, "width × height")?;
-    island::island_falloff(&mut v, width as usize, height as usize, &params).map_err(js_err)?;
-    write_back("heights", heights, &v)
+    let mut v = m.read("heights")?;
+    island::island_falloff(&mut v, m.width, m.height, &params).map_err(js_err)?;
+    write("heights", &m.array, &v)
 }
 
 /// Fills depressions of `heights` (width × height) in place so every cell has a
@@ -82,17 +115,16 @@ pub fn island_falloff(
 /// Returns how many cells were raised. Heights finite, in [-1e6, 1e6].
 #[wasm_bindgen(js_name = fillDepressions)]
 pub fn fill_depressions(
-    heights: &Float32Array,
-    width: u32,
-    height: u32,
+    #[wasm_bindgen(unchecked_param_type = "Float32Array")] heights: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "FillOptions")] opts: JsValue,
 ) -> JsResult<u32> {
-    let n = cells(width, height, 1)?;
+    let m = Map::new("heights", &heights, &width, &height, 1)?;
     let params: FillParams = options("options", opts)?;
-    let mut v = read_f32("heights", heights, n, "width × height")?;
-    let r = hydrology::fill_depressions(&mut v, width as usize, height as usize, &params)
-        .map_err(js_err)?;
-    write_back("heights", heights, &v)?;
+    let mut v = m.read("heights")?;
+    let r = hydrology::fill_depressions(&mut v, m.width, m.height, &params).map_err(js_err)?;
+    write("heights", &m.array, &v)?;
     Ok(r.raised as u32)
 }
 
@@ -100,25 +132,30 @@ pub fn fill_depressions(
 /// border, not below `seaLevel`). 0 after `fillDepressions`.
 #[wasm_bindgen(js_name = undrainedCount)]
 pub fn undrained_count(
-    heights: &Float32Array,
-    width: u32,
-    height: u32,
-    #[wasm_bindgen(js_name = "seaLevel")] sea_level: Option<f32>,
+    #[wasm_bindgen(unchecked_param_type = "Float32Array")] heights: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
+    #[wasm_bindgen(js_name = "seaLevel", unchecked_optional_param_type = "number | null")]
+    sea_level: JsValue,
 ) -> JsResult<u32> {
-    let n = cells(width, height, 1)?;
-    let v = read_f32("heights", heights, n, "width × height")?;
-    let u = hydrology::undrained_cells(&v, width as usize, height as usize, sea_level)
-        .map_err(js_err)?;
+    let m = Map::new("heights", &heights, &width, &height, 1)?;
+    let sea_level = sea(&sea_level)?;
+    let v = m.read("heights")?;
+    let u = hydrology::undrained_cells(&v, m.width, m.height, sea_level).map_err(js_err)?;
     Ok(u.len() as u32)
 }
 
 /// D8 direction of every cell: 0–7 = E, SE, S, SW, W, NW, N, NE (its lowest, strictly
 /// lower neighbour; ties to the first), 255 = none.
 #[wasm_bindgen(js_name = flowDirections)]
-pub fn flow_directions(heights: &Float32Array, width: u32, height: u32) -> JsResult<Vec<u8>> {
-    let n = cells(width, height, 1)?;
-    let v = read_f32("heights", heights, n, "width × height")?;
-    hydrology::flow_directions(&v, width as usize, height as usize).map_err(js_err)
+pub fn flow_directions(
+    #[wasm_bindgen(unchecked_param_type = "Float32Array")] heights: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
+) -> JsResult<Vec<u8>> {
+    let m = Map::new("heights", &heights, &width, &height, 1)?;
+    let v = m.read("heights")?;
+    hydrology::flow_directions(&v, m.width, m.height).map_err(js_err)
 }
 
 /// D8 flow accumulation: one unit of rain per cell, each cell passing its water to its
@@ -126,28 +163,29 @@ pub fn flow_directions(heights: &Float32Array, width: u32, height: u32) -> JsRes
 /// water through each cell. Cells below `seaLevel` (if given, in [-1e6, 1e6]) are sinks.
 #[wasm_bindgen(js_name = flowAccumulation)]
 pub fn flow_accumulation(
-    heights: &Float32Array,
-    width: u32,
-    height: u32,
-    #[wasm_bindgen(js_name = "seaLevel")] sea_level: Option<f32>,
+    #[wasm_bindgen(unchecked_param_type = "Float32Array")] heights: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
+    #[wasm_bindgen(js_name = "seaLevel", unchecked_optional_param_type = "number | null")]
+    sea_level: JsValue,
 ) -> JsResult<Vec<f32>> {
-    let n = cells(width, height, 1)?;
-    let v = read_f32("heights", heights, n, "width × height")?;
-    let mut acc = vec![0.0f32; n];
-    hydrology::flow_accumulation(&v, width as usize, height as usize, sea_level, &mut acc)
-        .map_err(js_err)?;
+    let m = Map::new("heights", &heights, &width, &height, 1)?;
+    let sea_level = sea(&sea_level)?;
+    let v = m.read("heights")?;
+    let mut acc = vec![0.0f32; v.len()];
+    hydrology::flow_accumulation(&v, m.width, m.height, sea_level, &mut acc).map_err(js_err)?;
     Ok(acc)
 }
 
 /// River mask: 1 where `accumulation > threshold`, else 0. `threshold` finite, ≥ 0.
 #[wasm_bindgen(js_name = riverMask)]
-pub fn river_mask(accumulation: &Float32Array, threshold: f32) -> JsResult<Vec<u8>> {
-    let acc = read_f32(
-        "accumulation",
-        accumulation,
-        accumulation.length() as usize,
-        "any length",
-    )?;
+pub fn river_mask(
+    #[wasm_bindgen(unchecked_param_type = "Float32Array")] accumulation: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] threshold: JsValue,
+) -> JsResult<Vec<u8>> {
+    let threshold = number_in("threshold", &threshold, 0.0, f32::MAX as f64)? as f32;
+    let (a, n) = float32_len("accumulation", &accumulation, None, "any length")?;
+    let acc = read("accumulation", &a, n)?;
     let mut mask = vec![0u8; acc.len()];
     hydrology::river_mask(&acc, threshold, &mut mask).map_err(js_err)?;
     Ok(mask)
@@ -159,18 +197,19 @@ pub fn river_mask(accumulation: &Float32Array, threshold: f32) -> JsResult<Vec<u
 /// `{ ids: Uint8Array, rgba: Uint8ClampedArray }` (ids index `biomeLegend()`).
 #[wasm_bindgen(unchecked_return_type = "BiomeMap")]
 pub fn biomes(
-    heights: &Float32Array,
-    moisture: &Float32Array,
-    width: u32,
-    height: u32,
+    #[wasm_bindgen(unchecked_param_type = "Float32Array")] heights: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Float32Array")] moisture: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "BiomeOptions")] opts: JsValue,
 ) -> JsResult<JsValue> {
-    let n = cells(width, height, 1)?;
+    let hm = Map::new("heights", &heights, &width, &height, 1)?;
+    let mm = Map::new("moisture", &moisture, &width, &height, 1)?;
     let params: BiomeParams = options("options", opts)?;
-    let h = read_f32("heights", heights, n, "width × height")?;
-    let m = read_f32("moisture", moisture, n, "width × height")?;
+    let (h, m) = (hm.read("heights")?, mm.read("moisture")?);
+    let n = h.len();
     let mut ids = vec![0u8; n];
-    biome::biomes(&h, &m, width as usize, height as usize, &params, &mut ids).map_err(js_err)?;
+    biome::biomes(&h, &m, hm.width, hm.height, &params, &mut ids).map_err(js_err)?;
     let mut rgba = vec![0u8; n * 4];
     biome::paint_biomes(&ids, &mut rgba).map_err(js_err)?;
     let out = Object::new();
@@ -203,35 +242,42 @@ pub struct JsEroder {
 
 #[wasm_bindgen(js_class = Eroder)]
 impl JsEroder {
-    /// Validates `params` (see `ErosionOptions`) and the size (each side in [2, 65536],
-    /// at most 2^28 cells).
+    /// Validates `params` (see `ErosionOptions`) and the size (each side a whole number
+    /// in [2, 16384], at most 2^26 cells: the crate's limits).
     #[wasm_bindgen(constructor)]
     pub fn new(
-        width: u32,
-        height: u32,
+        #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "ErosionOptions")] params: JsValue,
     ) -> JsResult<JsEroder> {
-        cells(width, height, 2)?;
+        let (w, h) = (side("width", &width, 2)?, side("height", &height, 2)?);
+        check_cells("width", w, h).map_err(js_err)?;
         let p: ErosionParams = options("params", params)?;
-        let inner = CoreEroder::new(width as usize, height as usize, p).map_err(js_err)?;
+        let inner = CoreEroder::new(w, h, p).map_err(js_err)?;
         Ok(JsEroder {
             inner,
             buf: Vec::new(),
         })
     }
 
-    /// Runs `droplets` more droplets over `heights` (width × height, finite, in
-    /// [-1e6, 1e6]), modifying the caller's array in place.
-    pub fn run(&mut self, heights: &Float32Array, droplets: u32) -> JsResult<()> {
+    /// Runs `droplets` more droplets (a whole number in [0, 16777216]; longer runs go in
+    /// chunks) over `heights` (width × height, finite, in [-1e6, 1e6]), modifying the
+    /// caller's array in place.
+    pub fn run(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Float32Array")] heights: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] droplets: JsValue,
+    ) -> JsResult<()> {
         let n = self.inner.width() * self.inner.height();
-        check_out("heights", heights, n, "width × height")?;
+        let droplets = int("droplets", &droplets, 0, MAX_DROPLETS as i64)? as u32;
+        let (a, _) = float32_len("heights", &heights, Some(n), "width × height")?;
         self.buf.resize(n, 0.0); // may grow wasm memory and detach a view
-        if heights.length() as usize != n {
-            return Err(js_err(detached("heights")));
+        if a.length() as usize != n {
+            return Err(js_err(super::detached("heights")));
         }
-        heights.copy_to(&mut self.buf);
+        a.copy_to(&mut self.buf);
         self.inner.run(&mut self.buf, droplets).map_err(js_err)?;
-        write_back("heights", heights, &self.buf)
+        write("heights", &a, &self.buf)
     }
 
     /// Sediment totals so far: `{ eroded, deposited, lost }`.

@@ -23,6 +23,59 @@ pub(super) fn obj(fields: &[(&str, JsValue)]) -> JsValue {
     o.into()
 }
 
+// The bindings take every argument as a `JsValue` (checked inside); these call them
+// with the typed arrays and numbers JavaScript would pass.
+fn redistribute(h: &Float32Array, exponent: f32) -> Result<(), JsValue> {
+    super::terrain::redistribute(h.into(), exponent.into())
+}
+
+fn island_falloff(h: &Float32Array, w: u32, ht: u32, opts: JsValue) -> Result<(), JsValue> {
+    super::terrain::island_falloff(h.into(), w.into(), ht.into(), opts)
+}
+
+fn fill_depressions(h: &Float32Array, w: u32, ht: u32, opts: JsValue) -> Result<u32, JsValue> {
+    super::terrain::fill_depressions(h.into(), w.into(), ht.into(), opts)
+}
+
+fn undrained_count(h: &Float32Array, w: u32, ht: u32, sea: Option<f32>) -> Result<u32, JsValue> {
+    super::terrain::undrained_count(h.into(), w.into(), ht.into(), sea.into())
+}
+
+fn flow_directions(h: &Float32Array, w: u32, ht: u32) -> Result<Vec<u8>, JsValue> {
+    super::terrain::flow_directions(h.into(), w.into(), ht.into())
+}
+
+fn flow_accumulation(
+    h: &Float32Array,
+    w: u32,
+    ht: u32,
+    sea: Option<f32>,
+) -> Result<Vec<f32>, JsValue> {
+    super::terrain::flow_accumulation(h.into(), w.into(), ht.into(), sea.into())
+}
+
+fn river_mask(acc: &Float32Array, threshold: f32) -> Result<Vec<u8>, JsValue> {
+    super::terrain::river_mask(acc.into(), threshold.into())
+}
+
+fn biomes(
+    h: &Float32Array,
+    m: &Float32Array,
+    w: u32,
+    ht: u32,
+    opts: JsValue,
+) -> Result<JsValue, JsValue> {
+    super::terrain::biomes(h.into(), m.into(), w.into(), ht.into(), opts)
+}
+
+fn eroder(w: u32, h: u32, params: JsValue) -> Result<JsEroder, JsValue> {
+    JsEroder::new(w.into(), h.into(), params)
+}
+
+fn run(e: &mut JsEroder, h: &Float32Array, droplets: u32) -> Result<(), JsValue> {
+    e.run(h.into(), droplets.into())
+}
+
 pub(super) fn get(o: &JsValue, k: &str) -> JsValue {
     Reflect::get(o, &k.into()).unwrap()
 }
@@ -157,11 +210,11 @@ fn eroder_runs_in_chunks_and_reports_its_budget() {
         .map(|i| ((i % 32) + (i / 32)) as f32 / 64.0)
         .collect();
     let (one, parts) = (arr(&v), arr(&v));
-    let mut e1 = JsEroder::new(32, 32, obj(&[("seed", 5.into())])).unwrap();
-    e1.run(&one, 300).unwrap();
-    let mut e2 = JsEroder::new(32, 32, obj(&[("seed", 5.into())])).unwrap();
-    e2.run(&parts, 100).unwrap();
-    e2.run(&parts, 200).unwrap();
+    let mut e1 = eroder(32, 32, obj(&[("seed", 5.into())])).unwrap();
+    run(&mut e1, &one, 300).unwrap();
+    let mut e2 = eroder(32, 32, obj(&[("seed", 5.into())])).unwrap();
+    run(&mut e2, &parts, 100).unwrap();
+    run(&mut e2, &parts, 200).unwrap();
     assert_eq!(one.to_vec(), parts.to_vec());
     assert_ne!(one.to_vec(), v);
     assert_eq!(e2.droplets_done(), 300.0);
@@ -175,37 +228,37 @@ fn eroder_runs_in_chunks_and_reports_its_budget() {
     let parts_sum = get(&b, "carriedOff").as_f64().unwrap() + get(&b, "stranded").as_f64().unwrap();
     assert!((parts_sum - lo).abs() < 1e-9);
     assert_error(
-        JsEroder::new(32, 32, obj(&[("inertia", 2.into())]))
-            .err()
-            .unwrap(),
+        eroder(32, 32, obj(&[("inertia", 2.into())])).err().unwrap(),
         false,
         "inertia",
     );
     assert_error(
-        JsEroder::new(32, 32, obj(&[("speed", 2.into())]))
-            .err()
-            .unwrap(),
+        eroder(32, 32, obj(&[("speed", 2.into())])).err().unwrap(),
         true,
         "params",
     );
     assert_error(
-        JsEroder::new(1, 32, JsValue::UNDEFINED).err().unwrap(),
+        eroder(1, 32, JsValue::UNDEFINED).err().unwrap(),
         false,
         "width",
     );
-    assert_error(e2.run(&arr(&[0.0; 10]), 1).unwrap_err(), false, "heights");
+    assert_error(
+        run(&mut e2, &arr(&[0.0; 10]), 1).unwrap_err(),
+        false,
+        "heights",
+    );
 }
 
 #[wasm_bindgen_test]
 fn eroder_params_fill_every_default_and_the_shader_ships() {
-    let e = JsEroder::new(8, 8, obj(&[("seed", 9.into()), ("radius", 2.5.into())])).unwrap();
+    let e = eroder(8, 8, obj(&[("seed", 9.into()), ("radius", 2.5.into())])).unwrap();
     let p = e.params().unwrap();
     assert_eq!(get(&p, "seed").as_f64(), Some(9.0));
     assert_eq!(get(&p, "radius").as_f64(), Some(2.5));
     assert_eq!(get(&p, "maxSpeed").as_f64(), Some(8.0));
     assert_eq!(get(&p, "lifetime").as_f64(), Some(30.0));
     assert!(get(&p, "seaLevel").is_null());
-    let sea = JsEroder::new(8, 8, obj(&[("seaLevel", 0.25.into())])).unwrap();
+    let sea = eroder(8, 8, obj(&[("seaLevel", 0.25.into())])).unwrap();
     assert_eq!(get(&sea.params().unwrap(), "seaLevel").as_f64(), Some(0.25));
     let wgsl = erosion_shader();
     assert!(wgsl.contains("fn erode(") && wgsl.contains("atomic<i32>"));
@@ -223,8 +276,8 @@ fn erosion_in_wasm_matches_the_native_checksum() {
         .collect();
     let a = arr(&v);
     redistribute(&a, 1.7).unwrap();
-    let mut e = JsEroder::new(n as u32, n as u32, obj(&[("seed", 42.into())])).unwrap();
-    e.run(&a, 2000).unwrap();
+    let mut e = eroder(n as u32, n as u32, obj(&[("seed", 42.into())])).unwrap();
+    run(&mut e, &a, 2000).unwrap();
     let h = a.to_vec().iter().fold(0xcbf2_9ce4_8422_2325u64, |h, v| {
         (h ^ v.to_bits() as u64).wrapping_mul(0x100_0000_01b3)
     });

@@ -165,8 +165,8 @@ test('worker pool fills equal one-thread fills bit for bit', { timeout: 120000 }
     assert.ok(result.checks.length >= 28);
     for (const [bands, size] of result.bands) assert.equal(bands, size, 'a 512 × 400 fill is split in one band per worker');
     assert.match(result.badOutType, /^TypeError: out must be a Float32Array/);
-    assert.match(result.badRegionType, /^TypeError: region must be an object/);
-    assert.match(result.badHeight, /^RangeError: region\.height must be a whole number/);
+    assert.match(result.badRegionType, /^TypeError: landform: `region` is required/);
+    assert.match(result.badHeight, /^RangeError: landform: `region\.height` must be a whole number/);
     assert.equal(result.inputKept, true, 'redistribute leaves its input as it is');
     assert.match(result.badExponent, /^RangeError: .*exponent/);
     assert.match(result.badValues, /^TypeError: values must be a Float32Array/);

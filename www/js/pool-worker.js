@@ -137,6 +137,8 @@ self.onmessage = async (e) => {
   const msg = e.data;
   if (msg.type === 'init') {
     ready = load(msg.glue, msg.module, msg.warm);
+    ready.then(() => self.postMessage({ type: 'ready', limits: api.limits() }),
+      (err) => self.postMessage({ type: 'ready', error: err?.message ?? String(err) }));
     return;
   }
   if (msg.type === 'recycle') {

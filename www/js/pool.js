@@ -15,7 +15,8 @@
 // into the first band's buffer, which the first worker allocated at full size; a
 // message round trip costs ~0.1 ms. See `pool.stats.last` for the measured split.
 
-// build.sh rewrites this to './landform.js' in the package (pkg/ and www/pkg/).
+// build.sh rewrites '../pkg/' to './' in the package (pkg/ and www/pkg/).
+import { plainCopy } from '../pkg/plain.js';
 const GLUE = '../pkg/landform.js';
 
 // Fewer samples than this per band are not worth a message round trip (~0.1 ms with
@@ -84,7 +85,16 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
   for (let i = 0; i < n; i++) {
     const w = startWorker('./pool-worker.js', `landform-pool-${i}`);
     const state = { worker: w, busy: 0, load: 0, index: i };
+    // The core's size limits (`limits()` of the package), sent once the worker has
+    // loaded it: the pool checks regions against the same numbers as every other step.
+    state.limits = new Promise((resolve, reject) => { state.gotLimits = resolve; state.noLimits = reject; });
+    state.limits.catch(() => {});
     w.onmessage = (e) => {
+      if (e.data.type === 'ready') {
+        if (e.data.limits) state.gotLimits(e.data.limits);
+        else state.noLimits(new Error(`landform pool worker failed to load: ${e.data.error}`));
+        return;
+      }
       const { id, ok, buffer, buffers, error, ms, t } = e.data;
       const p = pending.get(id);
       pending.delete(id);
@@ -101,6 +111,7 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
     };
     w.onerror = (e) => {
       e.preventDefault?.();
+      state.noLimits(new Error(WORKER_FAILED));
       for (const [id, p] of pending) if (p.state === state) { pending.delete(id); state.load -= p.cost; p.reject(new Error(WORKER_FAILED)); }
     };
     // Jobs are posted after init (see post), so each worker sees init first.
@@ -148,7 +159,13 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
       pending.set(id, job);
       state.busy++;
       state.load += cost;
-      state.started.then(() => { if (!closed) state.worker.postMessage({ ...msg, id, posted: now() }, transfer); });
+      state.started.then(() => {
+        if (closed) return;
+        // A message that cannot be cloned rejects its job instead of leaving it pending.
+        try { state.worker.postMessage({ ...msg, id, posted: now() }, transfer); } catch (err) {
+          pending.delete(id); state.busy--; state.load -= cost; job.reject(err);
+        }
+      });
     });
   }
 
@@ -161,13 +178,20 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
     return signal;
   }
 
-  function checkRegion(region) {
-    if (region === null || typeof region !== 'object') throw new TypeError(`region must be an object { width, height, scale, … }, got ${region}`);
-    const { width, height = 1 } = region;
+  // Reads `spec` and `region` as the core does (plain.js: plain data only, a TypeError
+  // naming them otherwise) and checks the region's size against the core's limits, so
+  // that the bands can be cut; the workers' Fields check everything else.
+  async function checkFill(spec, region) {
+    const plain = { spec: plainCopy(spec, 'spec'), region: plainCopy(region, 'region') };
+    if (plain.region === undefined) throw new TypeError('landform: `region` is required: { width, height, scale, x0, y0 }');
+    const { maxSide, maxCells } = await workers[0].limits;
+    const { width, height = 1 } = plain.region;
     for (const [k, v] of [['width', width], ['height', height]]) {
-      if (!Number.isInteger(v) || v < 1 || v > 16384) throw new RangeError(`region.${k} must be a whole number in [1, 16384], got ${v}`);
+      if (typeof v !== 'number') throw new TypeError(`landform: \`region.${k}\` must be a number, got ${typeof v}`);
+      if (!Number.isInteger(v) || v < 1 || v > maxSide) throw new RangeError(`landform: \`region.${k}\` must be a whole number in [1, ${maxSide}], got ${v}`);
     }
-    return { width, height };
+    if (width * height > maxCells) throw new RangeError(`landform: \`region\` width × height must be at most ${maxCells} cells, got ${width} × ${height}`);
+    return { ...plain, width, height };
   }
 
   function checkOut(out, length, what) {
@@ -187,8 +211,8 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
     return list;
   }
 
-  async function fill(dims, spec, region, target, options) {
-    const { width, height } = checkRegion(region);
+  async function fill(dims, specIn, regionIn, target, options) {
+    const { spec, region, width, height } = await checkFill(specIn, regionIn);
     checkOut(target, width * height, 'region.width × region.height');
     const signal = signalOf(options);
     const t0 = now();
@@ -240,8 +264,8 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
 
   // A stack of 3D slices, `region.z` replaced by each of `zs`: consecutive slices in one
   // job per worker (one message for many small slices).
-  async function stack(spec, region, zs, target, options) {
-    const { width, height } = checkRegion(region);
+  async function stack(specIn, regionIn, zs, target, options) {
+    const { spec, region, width, height } = await checkFill(specIn, regionIn);
     const signal = signalOf(options);
     if (!Array.isArray(zs) && !ArrayBuffer.isView(zs)) throw new TypeError(`zs must be an array of numbers, got ${zs}`);
     if (zs.length < 1) throw new RangeError('zs must hold at least one depth');
@@ -320,8 +344,9 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
       if (!(heights instanceof Float32Array)) throw new TypeError(`heights must be a Float32Array, got ${heights?.constructor?.name ?? heights}`);
       const signal = signalOf(options);
       const { fill = {}, seaLevel } = options;
+      const fillOptions = fill === null ? null : plainCopy(fill, 'options.fill') ?? {};
       const values = heights.slice();
-      const r = await post({ type: 'hydrology', values, args: { width, height, fill, seaLevel } }, [values.buffer], 8 * heights.length, undefined, signal);
+      const r = await post({ type: 'hydrology', values, args: { width, height, fill: fillOptions, seaLevel } }, [values.buffer], 8 * heights.length, undefined, signal);
       return { filled: new Float32Array(r.buffers[0]), acc: new Float32Array(r.buffers[1]) };
     },
     /** Resolves once every worker has loaded the module (and warmed up, if asked). */
@@ -329,7 +354,7 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
     /** Terminates the workers; pending jobs reject. */
     close() {
       closed = true;
-      for (const s of workers) s.worker.terminate();
+      for (const s of workers) { s.worker.terminate(); s.noLimits(new Error('landform pool closed')); }
       for (const p of pending.values()) p.reject(new Error('landform pool closed'));
       pending.clear();
     },
