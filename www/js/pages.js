@@ -7,6 +7,7 @@ export const PAGES = [
   { href: 'worlds.html', nav: 'Worlds', title: 'Biomes, time and placement', blurb: 'Temperature × humidity, animated clouds and water, marble and fire, trees.' },
   { href: 'variants.html', nav: 'Variants', title: 'Variants, mistakes, quiz', blurb: 'Value, Perlin, simplex, Worley side by side; five common errors; a quiz; the summary.' },
   { href: 'island.html', nav: 'Island', title: 'An eroded island', blurb: 'Warped fBm, falloff, droplet erosion, filling, drainage, rivers and biomes, in 3D.' },
+  { href: 'evolve.html', nav: 'Evolve', title: 'A landscape that evolves', blurb: 'Paint uplift; rivers cut it down by stream power and creep rounds the hills, live, in 2D and 3D.' },
   { href: 'texture.html', nav: 'Texture', title: 'Ground that does not look tiled', blurb: 'Five ways to sample one texture over a whole terrain, and triplanar cliffs.' },
   { href: 'embed-demo.html', nav: 'Embedding', title: 'Embedding demo', blurb: 'Three figures in a plain blog post with one script tag.' },
 ];

@@ -20,6 +20,7 @@ export const FIGURES = {
   mistakes: () => import('./mistakes.js'),
   quiz: () => import('./quiz.js'),
   texture: () => import('./texture.js'),
+  evolve: () => import('./evolve.js'),
 };
 
 export async function loadFigure(name) {
