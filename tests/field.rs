@@ -1,5 +1,8 @@
 //! The `Field`: spec validation, fBm normalisation, tiling, and bit-identical grids.
 
+mod common;
+
+use common::golden_specs;
 use landform::spec::{Spec, WarpSpec};
 use landform::{Error, Field, Region};
 
@@ -137,26 +140,6 @@ fn golden_hashes_that_the_wasm_build_must_reproduce() {
     let got: Vec<u32> = golden_specs().iter().map(|s| fnv1a(&fill(s, r))).collect();
     println!("golden: {got:?}");
     assert_eq!(got, GOLDEN.to_vec());
-}
-
-pub fn golden_specs() -> Vec<Spec> {
-    let mut warped = Spec::new("perlin", 42).fbm(4, 0.5, 2.0);
-    warped.warp = Some(WarpSpec {
-        strength: 1.5,
-        seed: 9.0,
-        octaves: 2.0,
-        frequency: 1.0,
-    });
-    let mut cells = Spec::new("worley", 5).fbm(2, 0.5, 2.0);
-    cells.worley.returns = "f2-f1".into();
-    vec![
-        Spec::new("perlin", 42).fbm(4, 0.5, 2.0),
-        Spec::new("value", 42).fbm(4, 0.5, 2.0),
-        Spec::new("perlin-improved", 1337),
-        warped,
-        Spec::new("simplex", 7).fbm(3, 0.5, 2.0),
-        cells,
-    ]
 }
 
 const GOLDEN: [u32; 6] = [

@@ -4,6 +4,9 @@
 //! same neighbour differences, no repeated columns; and tiles there still equal the
 //! whole grid bit for bit, and grid cells the point samples.
 
+mod common;
+
+use common::golden_specs;
 use landform::grid::{MAX_ORIGIN, MAX_POINT};
 use landform::spec::{Spec, WarpSpec};
 use landform::{Field, Region};
@@ -299,23 +302,7 @@ pub const FAR_GOLDEN: [u32; 6] = [
 
 #[test]
 fn far_golden_hashes_that_the_wasm_build_must_reproduce() {
-    let mut warped = Spec::new("perlin", 42).fbm(4, 0.5, 2.0);
-    warped.warp = Some(WarpSpec {
-        strength: 1.5,
-        seed: 9.0,
-        octaves: 2.0,
-        frequency: 1.0,
-    });
-    let mut worley = Spec::new("worley", 5).fbm(2, 0.5, 2.0);
-    worley.worley.returns = "f2-f1".into();
-    let specs = [
-        Spec::new("perlin", 42).fbm(4, 0.5, 2.0),
-        Spec::new("value", 42).fbm(4, 0.5, 2.0),
-        Spec::new("perlin-improved", 1337),
-        warped,
-        Spec::new("simplex", 7).fbm(3, 0.5, 2.0),
-        worley,
-    ];
+    let specs = golden_specs();
     let r = Region::new(64, 48, 32.0).at(MAX_ORIGIN - 7.0, -MAX_ORIGIN + 3.0);
     let got: Vec<u32> = specs
         .iter()

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 use landform::rng::Mulberry32;
+use landform::spec::{Spec, WarpSpec};
 
 /// A bumpy map in roughly `[0, 1]`: three octaves of bilinear value noise.
 pub fn bumpy_map(w: usize, h: usize, seed: u32) -> Vec<f32> {
@@ -49,4 +50,26 @@ pub fn cone(n: usize) -> Vec<f32> {
 
 pub fn sum(v: &[f32]) -> f64 {
     v.iter().map(|&x| x as f64).sum()
+}
+
+/// The six specs the golden hashes cover (tests/field.rs near the origin, tests/precision.rs
+/// at the coordinate limit): every kernel, fBm, a warp and Worley F2 − F1.
+pub fn golden_specs() -> Vec<Spec> {
+    let mut warped = Spec::new("perlin", 42).fbm(4, 0.5, 2.0);
+    warped.warp = Some(WarpSpec {
+        strength: 1.5,
+        seed: 9.0,
+        octaves: 2.0,
+        frequency: 1.0,
+    });
+    let mut cells = Spec::new("worley", 5).fbm(2, 0.5, 2.0);
+    cells.worley.returns = "f2-f1".into();
+    vec![
+        Spec::new("perlin", 42).fbm(4, 0.5, 2.0),
+        Spec::new("value", 42).fbm(4, 0.5, 2.0),
+        Spec::new("perlin-improved", 1337),
+        warped,
+        Spec::new("simplex", 7).fbm(3, 0.5, 2.0),
+        cells,
+    ]
 }
