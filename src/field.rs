@@ -2,30 +2,18 @@
 //! octave schedule built. It samples points and fills grids; a grid fill gives the same
 //! bits as sampling each cell's point, so fills can be split into tiles and workers.
 
-use crate::error::{check_range, Error, Result};
+use crate::error::{Error, Result};
 use crate::fill::RowNoise;
 use crate::fractal::{Fractal, FractalKind};
-use crate::grid::{Region, MAX_POINT};
+use crate::grid::Region;
 use crate::noise::improved::Improved;
 use crate::noise::perlin::Perlin;
 use crate::noise::simplex::Simplex;
 use crate::noise::teaching::{Teaching, Variant};
 use crate::noise::value::Value;
-use crate::noise::worley::{Worley, WorleyDistance, WorleyParams, WorleyReturn};
+use crate::noise::worley::Worley;
 use crate::noise::{rem, split, Noise};
-use crate::spec::Spec;
-
-/// The noise names a spec accepts.
-pub const NOISE_NAMES: [&str; 8] = [
-    "value",
-    "perlin",
-    "perlin-improved",
-    "simplex",
-    "worley",
-    "perlin-linear",
-    "perlin-smoothstep",
-    "perlin-corner-sw",
-];
+use crate::spec::{Named, NoiseKind, Params, Permutation, Spec};
 
 /// A kernel with its fractal, warp, period and offset: everything generic over `K`.
 #[derive(Clone, Debug)]
@@ -227,7 +215,7 @@ macro_rules! with_composed {
 
 #[derive(Clone, Debug)]
 pub struct Field {
-    spec: Spec,
+    params: Params,
     kernels: Kernels,
     dims: u32,
     range: (f32, f32),
@@ -236,236 +224,102 @@ pub struct Field {
     warnings: Vec<String>,
 }
 
-fn seed_of(param: &'static str, v: f64) -> Result<u32> {
-    if !v.is_finite() || v < 0.0 || v > u32::MAX as f64 || v.fract() != 0.0 {
-        return Err(Error::range(
-            param,
-            format!("must be a whole number in [0, 4294967295], got {v}"),
-        ));
-    }
-    Ok(v as u32)
+/// `base` with the fractal, warp, period and offset of `params`; `make(s)` builds the
+/// warp's kernels at seeds `s` and `s + 1`.
+fn compose<K>(params: &Params, base: K, make: impl Fn(u32) -> K) -> Result<Composed<K>> {
+    let warp = match &params.warp {
+        None => None,
+        Some(w) => Some(Warp {
+            x: make(w.seed),
+            y: make(w.seed.wrapping_add(1)),
+            strength: w.strength as f32,
+            frequency: w.frequency as f32,
+            fractal: w.fractal()?,
+        }),
+    };
+    Ok(Composed {
+        base,
+        warp,
+        fractal: params.fractal.fractal()?,
+        period: params.period.map(|[px, py]| (px as i32, py as i32)),
+        offset: params.offset,
+    })
 }
 
-fn whole(param: &'static str, v: f64, lo: u32, hi: u32) -> Result<u32> {
-    if !v.is_finite() || v.fract() != 0.0 || v < lo as f64 || v > hi as f64 {
-        return Err(Error::range(
-            param,
-            format!("must be a whole number in [{lo}, {hi}], got {v}"),
-        ));
-    }
-    Ok(v as u32)
-}
-
-fn fractal_of(f: &crate::spec::FractalSpec, prefix_octaves: &'static str) -> Result<Fractal> {
-    let kind = FractalKind::parse(&f.kind)?;
-    let octaves = whole(prefix_octaves, f.octaves, 1, crate::fractal::MAX_OCTAVES)?;
-    check_range("fractal.persistence", f.persistence, 0.0, 4.0)?;
-    check_range("fractal.lacunarity", f.lacunarity, 0.0, 16.0)?;
-    if f.persistence <= 0.0 {
-        return Err(Error::range(
-            "fractal.persistence",
-            format!("must be in (0, 4], got {}", f.persistence),
-        ));
-    }
-    if f.lacunarity <= 0.0 {
-        return Err(Error::range(
-            "fractal.lacunarity",
-            format!("must be in (0, 16], got {}", f.lacunarity),
-        ));
-    }
-    Fractal::new(kind, octaves, f.persistence as f32, f.lacunarity as f32)
+/// Every kernel composed as `params` says.
+fn kernels(p: &Params) -> Result<Kernels> {
+    let seed = p.seed;
+    Ok(match p.noise {
+        NoiseKind::Value => Kernels::Value(compose(p, Value::new(seed), Value::new)?),
+        NoiseKind::Perlin => Kernels::Perlin(compose(p, Perlin::new(seed), Perlin::new)?),
+        NoiseKind::Improved => {
+            let base = match p.permutation {
+                Permutation::Reference => Improved::reference(),
+                Permutation::Seeded => Improved::new(seed),
+            };
+            Kernels::Improved(compose(p, base, Improved::new)?)
+        }
+        NoiseKind::Simplex => Kernels::Simplex(compose(p, Simplex::new(seed), Simplex::new)?),
+        NoiseKind::Worley => {
+            let w = p.worley.kernel();
+            Kernels::Worley(compose(p, Worley::new(seed, w), |s| Worley::new(s, w))?)
+        }
+        NoiseKind::PerlinLinear | NoiseKind::PerlinSmoothstep | NoiseKind::PerlinCornerSw => {
+            let v = match p.noise {
+                NoiseKind::PerlinLinear => Variant::Linear,
+                NoiseKind::PerlinSmoothstep => Variant::Smoothstep,
+                _ => Variant::CornerSw,
+            };
+            Kernels::Teaching(compose(p, Teaching::new(seed, v), |s| Teaching::new(s, v))?)
+        }
+    })
 }
 
 impl Field {
-    /// Validates `spec` and builds the kernels. Errors name the parameter and its range.
+    /// Validates `spec` ([`Params::from_spec`]: errors name the parameter and its range)
+    /// and builds the kernels.
     pub fn new(spec: &Spec) -> Result<Self> {
-        let seed = seed_of("seed", spec.seed)?;
-        let fractal = fractal_of(&spec.fractal, "fractal.octaves")?;
-        let mut offset = [0.0f64; 3];
-        for (o, &v) in offset.iter_mut().zip(&spec.offset) {
-            check_range("offset", v, -MAX_POINT, MAX_POINT)?;
-            *o = v;
-        }
-        let period = match spec.period {
-            None => None,
-            Some([px, py]) => {
-                let p = (
-                    whole("period", px, 1, 4096)? as i32,
-                    whole("period", py, 1, 4096)? as i32,
-                );
-                if fractal.lacunarity.fract() != 0.0 {
-                    return Err(Error::range(
-                        "fractal.lacunarity",
-                        format!("must be a whole number when `period` is set (tiles need whole octave periods), got {}", fractal.lacunarity),
-                    ));
-                }
-                tile_periods(
-                    p,
-                    "fractal.lacunarity^(fractal.octaves − 1)",
-                    fractal.freqs(),
-                )?;
-                Some(p)
-            }
-        };
-        let warp_of = |seed_w: u32| -> Result<Option<(f32, f32, Fractal, u32)>> {
-            let Some(w) = &spec.warp else { return Ok(None) };
-            check_range("warp.strength", w.strength, 0.0, 64.0)?;
-            check_range("warp.frequency", w.frequency, 1e-6, 64.0)?;
-            let octaves = whole("warp.octaves", w.octaves, 1, crate::fractal::MAX_OCTAVES)?;
-            if period.is_some() && w.frequency.fract() != 0.0 {
-                return Err(Error::range(
-                    "warp.frequency",
-                    "must be a whole number when `period` is set",
-                ));
-            }
-            let f = Fractal::new(FractalKind::Fbm, octaves, 0.5, 2.0)?;
-            if let Some(p) = period {
-                let freqs: Vec<f32> = f.freqs().iter().map(|&v| v * w.frequency as f32).collect();
-                tile_periods(p, "warp.frequency × 2^(warp.octaves − 1)", &freqs)?;
-            }
-            Ok(Some((w.strength as f32, w.frequency as f32, f, seed_w)))
-        };
-        let warp_seed = match &spec.warp {
-            Some(w) => seed_of("warp.seed", w.seed)?,
-            None => 0,
-        };
-        let warp = warp_of(warp_seed)?;
-        if spec.permutation != "seeded" && spec.permutation != "reference" {
-            return Err(Error::kind(
-                "permutation",
-                format!(
-                    "must be 'seeded' or 'reference', got '{}'",
-                    spec.permutation
-                ),
-            ));
-        }
-        if spec.permutation == "reference" && spec.noise != "perlin-improved" {
-            return Err(Error::kind(
-                "permutation",
-                "'reference' applies only to noise 'perlin-improved'",
-            ));
-        }
-        fn compose<K: Noise + Clone>(
-            make: impl Fn(u32) -> K,
-            base: K,
-            warp: Option<(f32, f32, Fractal, u32)>,
-            fractal: Fractal,
-            period: Option<(i32, i32)>,
-            offset: [f64; 3],
-        ) -> Composed<K> {
-            let warp = warp.map(|(strength, frequency, fractal, s)| Warp {
-                x: make(s),
-                y: make(s.wrapping_add(1)),
-                strength,
-                frequency,
-                fractal,
-            });
-            Composed {
-                base,
-                warp,
-                fractal,
-                period,
-                offset,
-            }
-        }
-        let f = fractal.clone();
-        let kernels = match spec.noise.as_str() {
-            "value" => Kernels::Value(compose(
-                Value::new,
-                Value::new(seed),
-                warp,
-                f,
-                period,
-                offset,
-            )),
-            "perlin" => Kernels::Perlin(compose(
-                Perlin::new,
-                Perlin::new(seed),
-                warp,
-                f,
-                period,
-                offset,
-            )),
-            "perlin-improved" => {
-                let base = if spec.permutation == "reference" {
-                    Improved::reference()
-                } else {
-                    Improved::new(seed)
-                };
-                Kernels::Improved(compose(Improved::new, base, warp, f, period, offset))
-            }
-            "simplex" => Kernels::Simplex(compose(
-                Simplex::new,
-                Simplex::new(seed),
-                warp,
-                f,
-                period,
-                offset,
-            )),
-            "worley" => {
-                let p = worley_params(&spec.worley)?;
-                Kernels::Worley(compose(
-                    move |s| Worley::new(s, p),
-                    Worley::new(seed, p),
-                    warp,
-                    f,
-                    period,
-                    offset,
-                ))
-            }
-            "perlin-linear" | "perlin-smoothstep" | "perlin-corner-sw" => {
-                let v = match spec.noise.as_str() {
-                    "perlin-linear" => Variant::Linear,
-                    "perlin-smoothstep" => Variant::Smoothstep,
-                    _ => Variant::CornerSw,
-                };
-                Kernels::Teaching(compose(
-                    move |s| Teaching::new(s, v),
-                    Teaching::new(seed, v),
-                    warp,
-                    f,
-                    period,
-                    offset,
-                ))
-            }
-            other => {
-                return Err(Error::kind(
-                    "noise",
-                    format!("must be one of {}, got '{other}'", quoted(&NOISE_NAMES)),
-                ));
-            }
-        };
+        Self::from_params(Params::from_spec(spec)?)
+    }
+
+    /// Builds the kernels of checked parameters.
+    pub fn from_params(params: Params) -> Result<Self> {
+        let kernels = kernels(&params)?;
         let (dims, tileable, base_range, base_ranges) = with_composed!(&kernels, c => (
             c.base.dims(),
             c.base.tileable(),
             c.base.range(),
             [1, 2, 3, 4].map(|d| c.base.range_in(d)),
         ));
-        if period.is_some() && !tileable {
+        if params.period.is_some() && !tileable {
             return Err(Error::kind(
                 "period",
                 format!(
                     "noise '{}' has no tileable form; use value, perlin, perlin-improved or worley",
-                    spec.noise
+                    params.noise.name()
                 ),
             ));
         }
-        let warnings = fractal.warnings();
-        let range = fractal.kind.range(base_range);
-        let ranges = base_ranges.map(|r| fractal.kind.range(r));
+        let fractal = params.fractal.fractal()?;
+        let kind = fractal.kind;
         Ok(Self {
-            spec: spec.clone(),
+            warnings: fractal.warnings(),
+            range: kind.range(base_range),
+            ranges: base_ranges.map(|r| kind.range(r)),
+            params,
             kernels,
             dims,
-            range,
-            ranges,
-            warnings,
         })
     }
 
-    /// The spec with every default filled in.
-    pub fn spec(&self) -> &Spec {
-        &self.spec
+    /// The spec with every default filled in (from the checked parameters).
+    pub fn spec(&self) -> Spec {
+        self.params.to_spec()
+    }
+
+    /// The checked parameters.
+    pub fn params(&self) -> &Params {
+        &self.params
     }
 
     pub fn kernels(&self) -> &Kernels {
@@ -512,10 +366,10 @@ impl Field {
             };
             return Err(Error::kind(
                 "noise",
-                format!("'{}' has no {dims}D form; {hint}", self.spec.noise),
+                format!("'{}' has no {dims}D form; {hint}", self.params.noise.name()),
             ));
         }
-        if dims != 2 && self.spec.period.is_some() {
+        if dims != 2 && self.params.period.is_some() {
             return Err(Error::kind("period", "tiling applies to 2D fills only"));
         }
         Ok(())
@@ -553,8 +407,8 @@ impl Field {
     /// `[value, ∂/∂x, ∂/∂y]` in noise space, for fBm of `perlin` or `simplex` without warp or tiling.
     pub fn sample2d_deriv(&self, x: impl Into<f64>, y: impl Into<f64>) -> Result<[f32; 3]> {
         let (x, y) = (x.into(), y.into());
-        if self.spec.warp.is_some()
-            || self.spec.period.is_some()
+        if self.params.warp.is_some()
+            || self.params.period.is_some()
             || self.fractal_kind() != FractalKind::Fbm
         {
             return Err(Error::kind(
@@ -567,7 +421,7 @@ impl Field {
                 "noise",
                 format!(
                     "'{}' has no analytic derivative; use 'perlin' or 'simplex'",
-                    self.spec.noise
+                    self.params.noise.name()
                 ),
             )
         })
@@ -600,7 +454,7 @@ impl Field {
             _ => {
                 return Err(Error::kind(
                     "noise",
-                    format!("'{}' has no gradient table; use 'perlin'", self.spec.noise),
+                    format!("'{}' has no gradient table; use 'perlin'", self.params.noise.name()),
                 ))
             }
         };
@@ -644,65 +498,4 @@ impl Field {
         }
         crate::error::check_len("out", out.len(), r.len(), "region.width × region.height")
     }
-}
-
-/// The most lattice cells one octave's tile may span: a tiled octave's coordinates are
-/// reduced by its period `period × frequency`, which must stay a whole number that
-/// f32 and i32 hold exactly.
-pub const MAX_TILE_CELLS: f64 = 16_777_216.0;
-
-/// Checks that every octave's tile period `period × frequency` is at most
-/// [`MAX_TILE_CELLS`] (2²⁴): the product used to wrap i32 to 0 and panic.
-fn tile_periods(p: (i32, i32), what: &str, freqs: &[f32]) -> Result<()> {
-    let top = freqs.iter().fold(0.0f64, |m, &f| m.max(f as f64));
-    let cells = p.0.max(p.1) as f64 * top;
-    if cells > MAX_TILE_CELLS {
-        return Err(Error::range(
-            "period",
-            format!(
-                "period × {what} must be at most {MAX_TILE_CELLS} lattice cells (the finest octave's tile), got {} × {top} = {cells}",
-                p.0.max(p.1)
-            ),
-        ));
-    }
-    Ok(())
-}
-
-fn worley_params(w: &crate::spec::WorleySpec) -> Result<WorleyParams> {
-    let distance = match w.distance.as_str() {
-        "euclidean" => WorleyDistance::Euclidean,
-        "manhattan" => WorleyDistance::Manhattan,
-        "chebyshev" => WorleyDistance::Chebyshev,
-        d => {
-            return Err(Error::kind(
-                "worley.distance",
-                format!("must be 'euclidean', 'manhattan' or 'chebyshev', got '{d}'"),
-            ))
-        }
-    };
-    let ret = match w.returns.as_str() {
-        "f1" => WorleyReturn::F1,
-        "f2" => WorleyReturn::F2,
-        "f2-f1" => WorleyReturn::F2MinusF1,
-        r => {
-            return Err(Error::kind(
-                "worley.return",
-                format!("must be 'f1', 'f2' or 'f2-f1', got '{r}'"),
-            ))
-        }
-    };
-    check_range("worley.jitter", w.jitter, 0.0, 1.0)?;
-    Ok(WorleyParams {
-        ret,
-        distance,
-        jitter: w.jitter as f32,
-    })
-}
-
-fn quoted(names: &[&str]) -> String {
-    names
-        .iter()
-        .map(|n| format!("'{n}'"))
-        .collect::<Vec<_>>()
-        .join(", ")
 }

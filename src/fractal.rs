@@ -22,30 +22,6 @@ pub enum FractalKind {
 }
 
 impl FractalKind {
-    pub fn parse(name: &str) -> Result<Self> {
-        Ok(match name {
-            "fbm" => Self::Fbm,
-            "ridged" => Self::Ridged,
-            "billow" => Self::Billow,
-            "turbulence" => Self::Turbulence,
-            _ => {
-                return Err(Error::kind(
-                    "fractal.kind",
-                    format!("must be one of 'fbm', 'ridged', 'billow', 'turbulence', got '{name}'"),
-                ))
-            }
-        })
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Fbm => "fbm",
-            Self::Ridged => "ridged",
-            Self::Billow => "billow",
-            Self::Turbulence => "turbulence",
-        }
-    }
-
     #[inline(always)]
     pub fn shape(self, n: f32) -> f32 {
         match self {

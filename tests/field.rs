@@ -346,3 +346,20 @@ fn tile_periods_beyond_2_24_cells_are_refused_and_those_at_it_are_seamless() {
         }
     }
 }
+
+#[test]
+fn spec_comes_back_with_defaults_filled_in_from_the_checked_params() {
+    for s in golden_specs() {
+        assert_eq!(Field::new(&s).unwrap().spec(), s);
+    }
+    let mut sparse = Spec::new("perlin", 3);
+    sparse.fractal.persistence = 0.3;
+    sparse.period = Some([4.0, 2.0]);
+    let back = Field::new(&sparse).unwrap().spec();
+    assert_eq!(back.fractal.persistence, 0.3, "f64 as given, not its f32");
+    assert_eq!(back.period, Some([4.0, 2.0]));
+    assert_eq!(back.worley, Spec::default().worley);
+    // Worley settings are read for worley noise only; other noises report the defaults.
+    sparse.worley.jitter = 0.25;
+    assert_eq!(Field::new(&sparse).unwrap().spec().worley.jitter, 1.0);
+}
