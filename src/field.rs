@@ -249,6 +249,9 @@ fn compose<K>(params: &Params, base: K, make: impl Fn(u32) -> K) -> Result<Compo
 /// Every kernel composed as `params` says.
 fn kernels(p: &Params) -> Result<Kernels> {
     let seed = p.seed;
+    let teaching = |v: Variant| {
+        compose(p, Teaching::new(seed, v), move |s| Teaching::new(s, v)).map(Kernels::Teaching)
+    };
     Ok(match p.noise {
         NoiseKind::Value => Kernels::Value(compose(p, Value::new(seed), Value::new)?),
         NoiseKind::Perlin => Kernels::Perlin(compose(p, Perlin::new(seed), Perlin::new)?),
@@ -264,14 +267,9 @@ fn kernels(p: &Params) -> Result<Kernels> {
             let w = p.worley.kernel();
             Kernels::Worley(compose(p, Worley::new(seed, w), |s| Worley::new(s, w))?)
         }
-        NoiseKind::PerlinLinear | NoiseKind::PerlinSmoothstep | NoiseKind::PerlinCornerSw => {
-            let v = match p.noise {
-                NoiseKind::PerlinLinear => Variant::Linear,
-                NoiseKind::PerlinSmoothstep => Variant::Smoothstep,
-                _ => Variant::CornerSw,
-            };
-            Kernels::Teaching(compose(p, Teaching::new(seed, v), |s| Teaching::new(s, v))?)
-        }
+        NoiseKind::PerlinLinear => teaching(Variant::Linear)?,
+        NoiseKind::PerlinSmoothstep => teaching(Variant::Smoothstep)?,
+        NoiseKind::PerlinCornerSw => teaching(Variant::CornerSw)?,
     })
 }
 
@@ -282,8 +280,8 @@ impl Field {
         Self::from_params(Params::from_spec(spec)?)
     }
 
-    /// Builds the kernels of checked parameters.
-    pub fn from_params(params: Params) -> Result<Self> {
+    /// Builds the kernels of checked parameters (only [`Params::from_spec`] checks them).
+    fn from_params(params: Params) -> Result<Self> {
         let kernels = kernels(&params)?;
         let (dims, tileable, base_range, base_ranges) = with_composed!(&kernels, c => (
             c.base.dims(),
@@ -454,7 +452,10 @@ impl Field {
             _ => {
                 return Err(Error::kind(
                     "noise",
-                    format!("'{}' has no gradient table; use 'perlin'", self.params.noise.name()),
+                    format!(
+                        "'{}' has no gradient table; use 'perlin'",
+                        self.params.noise.name()
+                    ),
                 ))
             }
         };

@@ -12,7 +12,6 @@ use landform::spec::{Spec, WarpSpec};
 use landform::{Field, Region};
 use std::collections::HashSet;
 
-
 fn fill(f: &Field, r: &Region) -> Vec<f32> {
     let mut out = vec![0.0; r.len()];
     f.fill2d(&mut out, r).unwrap();

@@ -5,8 +5,7 @@
 mod common;
 
 use common::{
-    fnv1a, golden_3d_spec, golden_specs, FAR_GOLDEN, GOLDEN, GOLDEN_3D, GOLDEN_3D_NOISES,
-    KERNELS,
+    fnv1a, golden_3d_spec, golden_specs, FAR_GOLDEN, GOLDEN, GOLDEN_3D, GOLDEN_3D_NOISES, KERNELS,
 };
 use js_sys::{Float32Array, JSON};
 use landform::wasm::field::{Grid, JsField};

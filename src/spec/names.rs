@@ -88,7 +88,10 @@ pub enum Permutation {
     Reference,
 }
 
-named!(NoiseKind, "NoiseName", "noise",
+named!(
+    NoiseKind,
+    "NoiseName",
+    "noise",
     NoiseKind::Value = "value",
     NoiseKind::Perlin = "perlin",
     NoiseKind::Improved = "perlin-improved",
@@ -98,22 +101,34 @@ named!(NoiseKind, "NoiseName", "noise",
     NoiseKind::PerlinSmoothstep = "perlin-smoothstep",
     NoiseKind::PerlinCornerSw = "perlin-corner-sw",
 );
-named!(Permutation, "PermutationName", "permutation",
+named!(
+    Permutation,
+    "PermutationName",
+    "permutation",
     Permutation::Seeded = "seeded",
     Permutation::Reference = "reference",
 );
-named!(FractalKind, "FractalKindName", "fractal.kind",
+named!(
+    FractalKind,
+    "FractalKindName",
+    "fractal.kind",
     FractalKind::Fbm = "fbm",
     FractalKind::Ridged = "ridged",
     FractalKind::Billow = "billow",
     FractalKind::Turbulence = "turbulence",
 );
-named!(WorleyDistance, "WorleyDistanceName", "worley.distance",
+named!(
+    WorleyDistance,
+    "WorleyDistanceName",
+    "worley.distance",
     WorleyDistance::Euclidean = "euclidean",
     WorleyDistance::Manhattan = "manhattan",
     WorleyDistance::Chebyshev = "chebyshev",
 );
-named!(WorleyReturn, "WorleyReturnName", "worley.return",
+named!(
+    WorleyReturn,
+    "WorleyReturnName",
+    "worley.return",
     WorleyReturn::F1 = "f1",
     WorleyReturn::F2 = "f2",
     WorleyReturn::F2MinusF1 = "f2-f1",

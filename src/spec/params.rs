@@ -8,6 +8,7 @@ use super::{FractalSpec, NoiseKind, Permutation, Spec, WarpSpec, WorleySpec};
 use crate::error::{check_above, check_range, Error, Result};
 use crate::fractal::{Fractal, FractalKind, MAX_OCTAVES};
 use crate::grid::MAX_POINT;
+use crate::limits::check_int;
 use crate::noise::worley::{WorleyDistance, WorleyParams, WorleyReturn};
 
 /// The largest tile period, per axis, in noise units.
@@ -62,15 +63,9 @@ pub struct WorleyChoice {
     pub jitter: f64,
 }
 
-/// A whole number in `[lo, hi]`.
+/// A whole number in `[lo, hi]` ([`check_int`], the crate's one whole-number check).
 pub fn whole(param: &'static str, v: f64, lo: u32, hi: u32) -> Result<u32> {
-    if !v.is_finite() || v.fract() != 0.0 || v < lo as f64 || v > hi as f64 {
-        return Err(Error::range(
-            param,
-            format!("must be a whole number in [{lo}, {hi}], got {v}"),
-        ));
-    }
-    Ok(v as u32)
+    check_int(param, v, lo as i64, hi as i64).map(|v| v as u32)
 }
 
 /// A seed: a whole number in [0, 2³² − 1].
@@ -84,7 +79,10 @@ fn positive(param: &'static str, v: f64, hi: f64) -> Result<f64> {
     if (v as f32) < f32::MIN_POSITIVE {
         return Err(Error::range(
             param,
-            format!("must be in (0, {hi}] and at least {} (the smallest normal f32), got {v}", f32::MIN_POSITIVE),
+            format!(
+                "must be in (0, {hi}] and at least {} (the smallest normal f32), got {v}",
+                f32::MIN_POSITIVE
+            ),
         ));
     }
     Ok(v)
@@ -206,7 +204,11 @@ impl Params {
             ));
         }
         let fractal = self.fractal.fractal()?;
-        tile_cells(p, "fractal.lacunarity^(fractal.octaves − 1)", fractal.freqs())?;
+        tile_cells(
+            p,
+            "fractal.lacunarity^(fractal.octaves − 1)",
+            fractal.freqs(),
+        )?;
         let Some(w) = &self.warp else { return Ok(()) };
         if w.frequency.fract() != 0.0 {
             return Err(Error::range(
@@ -214,7 +216,12 @@ impl Params {
                 "must be a whole number when `period` is set",
             ));
         }
-        let freqs: Vec<f32> = w.fractal()?.freqs().iter().map(|&v| v * w.frequency as f32).collect();
+        let freqs: Vec<f32> = w
+            .fractal()?
+            .freqs()
+            .iter()
+            .map(|&v| v * w.frequency as f32)
+            .collect();
         tile_cells(p, "warp.frequency × 2^(warp.octaves − 1)", &freqs)
     }
 

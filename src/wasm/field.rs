@@ -5,10 +5,10 @@ use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
 use super::args::{self, float32_len, int, number_in, plain, read, write};
+use super::options::{check_keys, struct_fields};
 use super::{js_err, JsResult};
 use crate::error::{check_len, Error};
 use crate::grid::Region;
-use super::options::{check_keys, struct_fields};
 use crate::spec::{FractalSpec, Spec, WarpSpec, WorleySpec};
 
 /// A noise field compiled from a plain spec object.
@@ -115,7 +115,11 @@ fn check_spec_keys(spec: &JsValue) -> JsResult<()> {
     check_keys(spec, "spec", struct_fields::<Spec>())?;
     let get =
         |k: &str| js_sys::Reflect::get(spec, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED);
-    check_keys(&get("fractal"), "spec.fractal", struct_fields::<FractalSpec>())?;
+    check_keys(
+        &get("fractal"),
+        "spec.fractal",
+        struct_fields::<FractalSpec>(),
+    )?;
     check_keys(&get("warp"), "spec.warp", struct_fields::<WarpSpec>())?;
     check_keys(&get("worley"), "spec.worley", struct_fields::<WorleySpec>())?;
     for (key, param, len) in [("period", "spec.period", 2), ("offset", "spec.offset", 3)] {

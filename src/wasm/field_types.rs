@@ -172,7 +172,10 @@ mod tests {
                 .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || **c == '-')
                 .collect();
             if !word.is_empty() && text.get(i + 1 + word.len()) == Some(&'\'') {
-                assert!(names.contains(&word.as_str()), "the docs name '{word}', which no table has");
+                assert!(
+                    names.contains(&word.as_str()),
+                    "the docs name '{word}', which no table has"
+                );
             }
         }
     }
