@@ -5,6 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::fractal::FractalKind;
+use crate::noise::worley::{WorleyDistance, WorleyReturn};
+
 mod names;
 mod params;
 
@@ -82,9 +85,9 @@ pub struct WorleySpec {
 impl Default for Spec {
     fn default() -> Self {
         Self {
-            noise: "perlin".into(),
+            noise: NoiseKind::Perlin.name().into(),
             seed: 0.0,
-            permutation: "seeded".into(),
+            permutation: Permutation::Seeded.name().into(),
             fractal: FractalSpec::default(),
             warp: None,
             worley: WorleySpec::default(),
@@ -97,7 +100,7 @@ impl Default for Spec {
 impl Default for FractalSpec {
     fn default() -> Self {
         Self {
-            kind: "fbm".into(),
+            kind: FractalKind::Fbm.name().into(),
             octaves: 1.0,
             persistence: 0.5,
             lacunarity: 2.0,
@@ -119,8 +122,8 @@ impl Default for WarpSpec {
 impl Default for WorleySpec {
     fn default() -> Self {
         Self {
-            distance: "euclidean".into(),
-            returns: "f1".into(),
+            distance: WorleyDistance::Euclidean.name().into(),
+            returns: WorleyReturn::F1.name().into(),
             jitter: 1.0,
         }
     }
@@ -137,7 +140,7 @@ impl Spec {
 
     pub fn fbm(mut self, octaves: u32, persistence: f64, lacunarity: f64) -> Self {
         self.fractal = FractalSpec {
-            kind: "fbm".into(),
+            kind: FractalKind::Fbm.name().into(),
             octaves: octaves as f64,
             persistence,
             lacunarity,
