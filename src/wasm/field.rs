@@ -18,8 +18,9 @@ use crate::spec::{FractalSpec, Spec, WarpSpec, WorleySpec};
 /// const out = new Float32Array(256 * 256);
 /// f.fill2d(out, { width: 256, height: 256, scale: 32 });
 /// ```
-/// Spec keys (all optional, see `FieldSpec` in the `.d.ts`): `noise`, `seed`, `permutation`,
-/// `fractal`, `warp`, `worley`, `period`, `offset`. Unknown keys are a TypeError; out-of-range numbers a RangeError.
+/// Spec keys (all optional; `FieldSpec` in the `.d.ts` gives each one's range and default):
+/// `noise`, `seed`, `permutation`, `fractal`, `warp`, `worley`, `period`, `offset`.
+/// Unknown keys are a TypeError; out-of-range numbers a RangeError.
 #[wasm_bindgen(js_name = Field)]
 pub struct JsField {
     inner: crate::Field,
