@@ -271,8 +271,6 @@ fn simplex_far_out_equals_simplex_one_period_away_near_the_origin() {
     }
 }
 
-/// FNV-1a over the f32 bits (as in tests/field.rs).
-
 /// Far tiles (`common::FAR_GOLDEN`, asserted in wasm by tests/web.rs): the f64 split,
 /// the Worley shifts and the f64 simplex path give the native bits there too.
 #[test]
