@@ -240,7 +240,6 @@ fn all_wall_and_all_air_grids_are_handled() {
     caves::smooth(&mut empty, 0, 0, 3, CaRule::default()).unwrap();
 }
 
-/// FNV-1a over bytes.
 #[test]
 fn golden_hash_of_the_cave_pipeline_that_the_wasm_build_must_reproduce() {
     // Simplex seed 7 at scale 20 on 64 × 48, threshold 0.5, 4 smoothing steps of

@@ -153,7 +153,6 @@ fn simplex_rows_keep_and_leave_simplices_exactly() {
     }
 }
 
-/// FNV-1a over the f32 bits (as tests/field.rs).
 /// 3D golden hashes (`common::GOLDEN_3D`), asserted again in the browser by tests/web.rs
 /// (scalar and SIMD builds): the 3D row kernels give the native bits.
 #[test]
