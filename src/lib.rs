@@ -6,6 +6,10 @@
 //! biomes, caves, placement), [`erosion`], [`hydrology`] and [`landscape`] (uplift +
 //! stream power + hillslope diffusion); [`texture`] holds the CPU references of the
 //! anti-tiling shaders. The `wasm` module is the only place that knows about JavaScript.
+//!
+//! Comments cite their sources by short names (`000`–`004` for the five source articles,
+//! "Spike 54" for the island part of `002`, authors and years for papers): each is
+//! listed with its full title in `docs/references.md`.
 
 pub mod erosion;
 pub mod error;
