@@ -2,7 +2,7 @@
 //! (Ken Perlin's fixed directions), corner gradients dotted with the offsets, then the
 //! fade lerps.
 
-use super::{cell_runs, classic_first, hash4, ig, lanes, lattice_cols, Axis, LatticeCols};
+use super::{cell_runs, classic_first, corners, hash4, ig, lanes, lattice_cols, Axis, LatticeCols};
 use crate::noise::improved::Improved;
 use crate::noise::perlin::Perlin;
 use crate::rows::RowNoise;
@@ -25,13 +25,12 @@ fn gradient_row2<const M: usize>(
     fn grads<const U: bool, const M: usize>(
         perm: &[u8; 512],
         g: &[[f32; 2]; M],
-        p0: [u32; 4],
-        p1: [u32; 4],
+        c: &LatticeCols,
+        k: usize,
         ya: &Axis,
     ) -> [(F4, F4); 4] {
         let m = M as u32 - 1;
-        let corner = |p, yi| {
-            let h = hash4::<U>(perm, p, yi);
+        let corner = |h: [u32; 4]| {
             if U {
                 (ig::<U, _, _>(g, h, 0), ig::<U, _, _>(g, h, 1))
             } else {
@@ -41,12 +40,8 @@ fn gradient_row2<const M: usize>(
             }
         };
         // (Written out: `array::map` is not always inlined in wasm builds.)
-        [
-            corner(p0, ya.i0),
-            corner(p1, ya.i0),
-            corner(p0, ya.i1),
-            corner(p1, ya.i1),
-        ]
+        let [h00, h10, h01, h11] = corners::<U>(perm, c, k, ya);
+        [corner(h00), corner(h10), corner(h01), corner(h11)]
     }
     let dot = |(gx, gy): (F4, F4), dx: F4, dy: F4| gx * dx + gy * dy;
     let (f, f1) = (ya.f, ya.f1);
@@ -54,7 +49,7 @@ fn gradient_row2<const M: usize>(
         c,
         out,
         |out, k0, end| {
-            let [a, b, cc, d] = grads::<true, M>(perm, g, lanes(&c.p0, k0), lanes(&c.p1, k0), ya);
+            let [a, b, cc, d] = grads::<true, M>(perm, g, c, k0, ya);
             // gy · dy is the row's: once per run (`dot`'s order kept: gx·dx + gy·dy).
             let (ay, by, cy, dy) = (a.1 * f, b.1 * f, cc.1 * f1, d.1 * f1);
             for k in (k0..end).step_by(4) {
@@ -71,7 +66,7 @@ fn gradient_row2<const M: usize>(
             }
         },
         |out, k| {
-            let [a, b, cc, d] = grads::<false, M>(perm, g, lanes(&c.p0, k), lanes(&c.p1, k), ya);
+            let [a, b, cc, d] = grads::<false, M>(perm, g, c, k, ya);
             let (xf, xf1, u) = (
                 F4::load(&c.xf[k..]),
                 F4::load(&c.xf1[k..]),
@@ -152,14 +147,12 @@ impl RowNoise for Perlin {
         ) {
             let perm = &this.perm;
             let g = &this.grad3;
-            let (p0, p1) = (lanes(&c.p0, k), lanes(&c.p1, k));
             let (xf, xf1, u) = (
                 F4::load(&c.xf[k..]),
                 F4::load(&c.xf1[k..]),
                 F4::load(&c.u[k..]),
             );
-            let (a0, a1) = (hash4::<U>(perm, p0, ya.i0), hash4::<U>(perm, p1, ya.i0));
-            let (b0, b1) = (hash4::<U>(perm, p0, ya.i1), hash4::<U>(perm, p1, ya.i1));
+            let [a0, a1, b0, b1] = corners::<U>(perm, c, k, ya);
             let layer = |zk: u32, dz: F4| {
                 let dot = |a: [u32; 4], dx: F4, dy: F4| {
                     let h = hash4::<U>(perm, a, zk);
@@ -181,15 +174,7 @@ impl RowNoise for Perlin {
             c,
             out,
             |out, k0, end| {
-                let (p0, p1) = (lanes(&c.p0, k0), lanes(&c.p1, k0));
-                let (a0, a1) = (
-                    hash4::<true>(perm, p0, ya.i0),
-                    hash4::<true>(perm, p1, ya.i0),
-                );
-                let (b0, b1) = (
-                    hash4::<true>(perm, p0, ya.i1),
-                    hash4::<true>(perm, p1, ya.i1),
-                );
+                let [a0, a1, b0, b1] = corners::<true>(perm, c, k0, &ya);
                 let layer = |zk: u32, dz: F4| {
                     let h = |a| hash4::<true>(perm, a, zk);
                     run_layer(g, [h(a0), h(a1), h(b0), h(b1)], &ya, dz)

@@ -100,6 +100,19 @@ fn hash4<const U: bool>(perm: &[u8; 512], p: [u32; 4], add: u32) -> [u32; 4] {
     }
 }
 
+/// Classic hashing's second level for chunk `k`: `perm[p + yi]` of the corners 00, 10
+/// (row `ya.i0`) and 01, 11 (row `ya.i1`); one lookup per corner when `U`.
+#[inline(always)]
+fn corners<const U: bool>(perm: &[u8; 512], c: &LatticeCols, k: usize, ya: &Axis) -> [[u32; 4]; 4] {
+    let (p0, p1) = (lanes(&c.p0, k), lanes(&c.p1, k));
+    [
+        hash4::<U>(perm, p0, ya.i0),
+        hash4::<U>(perm, p1, ya.i0),
+        hash4::<U>(perm, p0, ya.i1),
+        hash4::<U>(perm, p1, ya.i1),
+    ]
+}
+
 #[inline(always)]
 fn lanes(v: &[u32], k: usize) -> [u32; 4] {
     [v[k], v[k + 1], v[k + 2], v[k + 3]]

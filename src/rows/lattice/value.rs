@@ -1,6 +1,6 @@
 //! Value noise rows: corner values blended with the fades.
 
-use super::{cell_runs, classic_first, hash4, lanes, lattice_cols, vals, Axis, LatticeCols};
+use super::{cell_runs, classic_first, corners, hash4, lattice_cols, vals, Axis, LatticeCols};
 use crate::noise::value::Value;
 use crate::rows::RowNoise;
 use crate::simd::{lerp4, F4};
@@ -13,21 +13,18 @@ impl RowNoise for Value {
 
     fn row2(&self, c: &LatticeCols, _xs: &[f32], y: f32, out: &mut [f32]) {
         let ya = Axis::wrapped(y);
-        let corners = |p0: [u32; 4], p1: [u32; 4], uni: bool| {
-            let at = |p, yi| {
-                if uni {
-                    vals::<true>(&self.values, hash4::<true>(&self.perm, p, yi))
-                } else {
-                    vals::<false>(&self.values, hash4::<false>(&self.perm, p, yi))
-                }
-            };
-            [at(p0, ya.i0), at(p1, ya.i0), at(p0, ya.i1), at(p1, ya.i1)]
-        };
+        // The values at chunk `k`'s corners 00, 10, 01, 11.
+        #[inline(always)]
+        fn at<const U: bool>(this: &Value, c: &LatticeCols, k: usize, ya: &Axis) -> [F4; 4] {
+            let [a, b, cc, d] = corners::<U>(&this.perm, c, k, ya);
+            let v = |h| vals::<U>(&this.values, h);
+            [v(a), v(b), v(cc), v(d)]
+        }
         cell_runs(
             c,
             out,
             |out, k0, end| {
-                let [v00, v10, v01, v11] = corners(lanes(&c.p0, k0), lanes(&c.p1, k0), true);
+                let [v00, v10, v01, v11] = at::<true>(self, c, k0, &ya);
                 // lerp4(v00, v10, u) is v00 + u · (v10 − v00): the differences are the run's.
                 let (d0, d1) = (v10 - v00, v11 - v01);
                 for k in (k0..end).step_by(4) {
@@ -36,7 +33,7 @@ impl RowNoise for Value {
                 }
             },
             |out, k| {
-                let [v00, v10, v01, v11] = corners(lanes(&c.p0, k), lanes(&c.p1, k), false);
+                let [v00, v10, v01, v11] = at::<false>(self, c, k, &ya);
                 let u = F4::load(&c.u[k..]);
                 lerp4(lerp4(v00, v10, u), lerp4(v01, v11, u), ya.s).store(&mut out[k..]);
             },
@@ -55,10 +52,8 @@ impl RowNoise for Value {
             out: &mut [f32],
         ) {
             let perm = &this.perm;
-            let (p0, p1) = (lanes(&c.p0, k), lanes(&c.p1, k));
             let u = F4::load(&c.u[k..]);
-            let (a0, a1) = (hash4::<U>(perm, p0, ya.i0), hash4::<U>(perm, p1, ya.i0));
-            let (b0, b1) = (hash4::<U>(perm, p0, ya.i1), hash4::<U>(perm, p1, ya.i1));
+            let [a0, a1, b0, b1] = corners::<U>(perm, c, k, ya);
             let layer = |zk: u32| {
                 let at = |a: [u32; 4]| vals::<U>(&this.values, hash4::<U>(perm, a, zk));
                 lerp4(lerp4(at(a0), at(a1), u), lerp4(at(b0), at(b1), u), ya.s)
@@ -70,15 +65,7 @@ impl RowNoise for Value {
             c,
             out,
             |out, k0, end| {
-                let (p0, p1) = (lanes(&c.p0, k0), lanes(&c.p1, k0));
-                let (a0, a1) = (
-                    hash4::<true>(perm, p0, ya.i0),
-                    hash4::<true>(perm, p1, ya.i0),
-                );
-                let (b0, b1) = (
-                    hash4::<true>(perm, p0, ya.i1),
-                    hash4::<true>(perm, p1, ya.i1),
-                );
+                let [a0, a1, b0, b1] = corners::<true>(perm, c, k0, &ya);
                 // A layer's x pairs as (v0, v1 − v0): lerp4(v0, v1, u) is v0 + u · (v1 − v0).
                 let pairs = |zk: u32| {
                     let at = |a: [u32; 4]| vals::<true>(&self.values, hash4::<true>(perm, a, zk));
