@@ -3,7 +3,7 @@
 //! fade lerps.
 
 use super::{cell_runs, classic_first, corners, hash4, ig, lanes, lattice_cols, Axis, LatticeCols};
-use crate::noise::improved::Improved;
+use crate::noise::improved::{Improved, GRAD3};
 use crate::noise::perlin::Perlin;
 use crate::rows::RowNoise;
 use crate::simd::{gather2, lerp4, F4};
@@ -199,26 +199,6 @@ const IG2: [[f32; 2]; 8] = [
     [0.0, -1.0],
 ];
 
-/// Perlin's 16 edge directions by `h & 15`, as factors of `(x, y, z)`.
-const IG3: [[f32; 3]; 16] = [
-    [1.0, 1.0, 0.0],
-    [-1.0, 1.0, 0.0],
-    [1.0, -1.0, 0.0],
-    [-1.0, -1.0, 0.0],
-    [1.0, 0.0, 1.0],
-    [-1.0, 0.0, 1.0],
-    [1.0, 0.0, -1.0],
-    [-1.0, 0.0, -1.0],
-    [0.0, 1.0, 1.0],
-    [0.0, -1.0, 1.0],
-    [0.0, 1.0, -1.0],
-    [0.0, -1.0, -1.0],
-    [1.0, 1.0, 0.0],
-    [0.0, -1.0, 1.0],
-    [-1.0, 1.0, 0.0],
-    [0.0, -1.0, -1.0],
-];
-
 impl RowNoise for Improved {
     type Cols = LatticeCols;
     fn cols(&self, xs: &[f32]) -> LatticeCols {
@@ -259,9 +239,9 @@ impl RowNoise for Improved {
             let bb = hash4::<U>(perm, b, 1).map(|v| v + za.i0);
             let g = |i: [u32; 4], add: u32, dx: F4, dy: F4, dz: F4| {
                 let h = hash4::<U>(perm, i, add);
-                ig::<U, _, _>(&IG3, h, 0) * dx
-                    + ig::<U, _, _>(&IG3, h, 1) * dy
-                    + ig::<U, _, _>(&IG3, h, 2) * dz
+                ig::<U, _, _>(&GRAD3, h, 0) * dx
+                    + ig::<U, _, _>(&GRAD3, h, 1) * dy
+                    + ig::<U, _, _>(&GRAD3, h, 2) * dz
             };
             let layer = |add: u32, dz: F4| {
                 lerp4(
@@ -284,7 +264,7 @@ impl RowNoise for Improved {
                 let (aa, ab, ba, bb) = (second(a, 0), second(a, 1), second(b, 0), second(b, 1));
                 let layer = |add: u32, dz: F4| {
                     let h = |i| hash4::<true>(perm, i, add);
-                    run_layer(&IG3, [h(aa), h(ba), h(ab), h(bb)], &ya, dz)
+                    run_layer(&GRAD3, [h(aa), h(ba), h(ab), h(bb)], &ya, dz)
                 };
                 gradient_run3(
                     c,
