@@ -113,16 +113,7 @@ fn accumulate(
     out: Option<(&mut [f32], f32)>,
 ) {
     let a = F4::splat(amp);
-    let (one, two) = (F4::splat(1.0), F4::splat(2.0));
-    let shape = |v: F4| match kind {
-        FractalKind::Fbm => v,
-        FractalKind::Ridged => {
-            let r = one - v.abs();
-            two * r * r - one
-        }
-        FractalKind::Billow => two * v.abs() - one,
-        FractalKind::Turbulence => v.abs(),
-    };
+    let shape = |v: F4| kind.shape(v);
     // `prev + amp · shape(n)` for one chunk; `first` reads no accumulator. Generic over
     // FIRST so that the branch is decided once per row, not per chunk.
     #[inline(always)]
