@@ -2,7 +2,10 @@
 //! (Ken Perlin's fixed directions), corner gradients dotted with the offsets, then the
 //! fade lerps.
 
-use super::{cell_runs, classic_first, corners, hash4, ig, lanes, lattice_cols, Axis, LatticeCols};
+use super::{
+    cell_runs, classic_first, corners, hash4, ig, lanes, lattice_cols, lattice_row3, Axis,
+    LatticeCols, Row3,
+};
 use crate::noise::improved::{Improved, GRAD3};
 use crate::noise::perlin::Perlin;
 use crate::rows::RowNoise;
@@ -135,55 +138,52 @@ impl RowNoise for Perlin {
     }
 
     fn row3(&self, c: &LatticeCols, _xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
-        let (ya, za) = (Axis::wrapped(y), Axis::wrapped(z));
-        #[inline(always)]
-        fn chunk<const U: bool>(
-            this: &Perlin,
-            c: &LatticeCols,
-            k: usize,
-            ya: &Axis,
-            za: &Axis,
-            out: &mut [f32],
-        ) {
-            let perm = &this.perm;
-            let g = &this.grad3;
-            let (xf, xf1, u) = (
-                F4::load(&c.xf[k..]),
-                F4::load(&c.xf1[k..]),
-                F4::load(&c.u[k..]),
-            );
-            let [a0, a1, b0, b1] = corners::<U>(perm, c, k, ya);
-            let layer = |zk: u32, dz: F4| {
-                let dot = |a: [u32; 4], dx: F4, dy: F4| {
-                    let h = hash4::<U>(perm, a, zk);
-                    ig::<U, _, _>(g, h, 0) * dx
-                        + ig::<U, _, _>(g, h, 1) * dy
-                        + ig::<U, _, _>(g, h, 2) * dz
-                };
-                lerp4(
-                    lerp4(dot(a0, xf, ya.f), dot(a1, xf1, ya.f), u),
-                    lerp4(dot(b0, xf, ya.f1), dot(b1, xf1, ya.f1), u),
-                    ya.s,
-                )
-            };
-            // `zf - 0.0` in the point kernel is `zf` exactly.
-            lerp4(layer(za.i0, za.f), layer(za.i1, za.f1), za.s).store(&mut out[k..]);
-        }
+        lattice_row3(self, c, y, z, out)
+    }
+}
+
+impl Row3 for Perlin {
+    fn axis(v: f32) -> Axis {
+        Axis::wrapped(v)
+    }
+
+    #[inline(always)]
+    fn run3(&self, c: &LatticeCols, out: &mut [f32], k0: usize, end: usize, ya: &Axis, za: &Axis) {
         let (perm, g) = (&self.perm, &self.grad3);
-        cell_runs(
-            c,
-            out,
-            |out, k0, end| {
-                let [a0, a1, b0, b1] = corners::<true>(perm, c, k0, &ya);
-                let layer = |zk: u32, dz: F4| {
-                    let h = |a| hash4::<true>(perm, a, zk);
-                    run_layer(g, [h(a0), h(a1), h(b0), h(b1)], &ya, dz)
-                };
-                let layers = [layer(za.i0, za.f), layer(za.i1, za.f1)];
-                gradient_run3(c, out, k0..end, layers, ya.s, za.s);
-            },
-            |out, k| chunk::<false>(self, c, k, &ya, &za, out),
+        let [a0, a1, b0, b1] = corners::<true>(perm, c, k0, ya);
+        let layer = |zk: u32, dz: F4| {
+            let h = |a| hash4::<true>(perm, a, zk);
+            run_layer(g, [h(a0), h(a1), h(b0), h(b1)], ya, dz)
+        };
+        let layers = [layer(za.i0, za.f), layer(za.i1, za.f1)];
+        gradient_run3(c, out, k0..end, layers, ya.s, za.s);
+    }
+
+    #[inline(always)]
+    fn chunk3(&self, c: &LatticeCols, out: &mut [f32], k: usize, ya: &Axis, za: &Axis) {
+        let perm = &self.perm;
+        let g = &self.grad3;
+        let (xf, xf1, u) = (
+            F4::load(&c.xf[k..]),
+            F4::load(&c.xf1[k..]),
+            F4::load(&c.u[k..]),
         );
+        let [a0, a1, b0, b1] = corners::<false>(perm, c, k, ya);
+        let layer = |zk: u32, dz: F4| {
+            let dot = |a: [u32; 4], dx: F4, dy: F4| {
+                let h = hash4::<false>(perm, a, zk);
+                ig::<false, _, _>(g, h, 0) * dx
+                    + ig::<false, _, _>(g, h, 1) * dy
+                    + ig::<false, _, _>(g, h, 2) * dz
+            };
+            lerp4(
+                lerp4(dot(a0, xf, ya.f), dot(a1, xf1, ya.f), u),
+                lerp4(dot(b0, xf, ya.f1), dot(b1, xf1, ya.f1), u),
+                ya.s,
+            )
+        };
+        // `zf - 0.0` in the point kernel is `zf` exactly.
+        lerp4(layer(za.i0, za.f), layer(za.i1, za.f1), za.s).store(&mut out[k..]);
     }
 }
 
@@ -213,69 +213,65 @@ impl RowNoise for Improved {
     }
 
     fn row3(&self, c: &LatticeCols, _xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
-        let (ya, za) = (Axis::improved(y), Axis::improved(z));
-        #[inline(always)]
-        fn chunk<const U: bool>(
-            this: &Improved,
-            c: &LatticeCols,
-            k: usize,
-            ya: &Axis,
-            za: &Axis,
-            out: &mut [f32],
-        ) {
-            let perm = &this.perm;
-            let (p0, p1) = (lanes(&c.p0, k), lanes(&c.p1, k));
-            let (xf, xf1, u) = (
-                F4::load(&c.xf[k..]),
-                F4::load(&c.xf1[k..]),
-                F4::load(&c.u[k..]),
-            );
-            // a = p(xi) + yi; aa = p(a) + zi; ab = p(a + 1) + zi (likewise b).
-            let a = p0.map(|v| v + ya.i0);
-            let b = p1.map(|v| v + ya.i0);
-            let aa = hash4::<U>(perm, a, 0).map(|v| v + za.i0);
-            let ab = hash4::<U>(perm, a, 1).map(|v| v + za.i0);
-            let ba = hash4::<U>(perm, b, 0).map(|v| v + za.i0);
-            let bb = hash4::<U>(perm, b, 1).map(|v| v + za.i0);
-            let g = |i: [u32; 4], add: u32, dx: F4, dy: F4, dz: F4| {
-                let h = hash4::<U>(perm, i, add);
-                ig::<U, _, _>(&GRAD3, h, 0) * dx
-                    + ig::<U, _, _>(&GRAD3, h, 1) * dy
-                    + ig::<U, _, _>(&GRAD3, h, 2) * dz
-            };
-            let layer = |add: u32, dz: F4| {
-                lerp4(
-                    lerp4(g(aa, add, xf, ya.f, dz), g(ba, add, xf1, ya.f, dz), u),
-                    lerp4(g(ab, add, xf, ya.f1, dz), g(bb, add, xf1, ya.f1, dz), u),
-                    ya.s,
-                )
-            };
-            lerp4(layer(0, za.f), layer(1, za.f1), za.s).store(&mut out[k..]);
-        }
+        lattice_row3(self, c, y, z, out)
+    }
+}
+
+impl Row3 for Improved {
+    fn axis(v: f32) -> Axis {
+        Axis::improved(v)
+    }
+
+    #[inline(always)]
+    fn run3(&self, c: &LatticeCols, out: &mut [f32], k0: usize, end: usize, ya: &Axis, za: &Axis) {
         let perm = &self.perm;
-        cell_runs(
+        let (p0, p1) = (lanes(&c.p0, k0), lanes(&c.p1, k0));
+        let (a, b) = (p0[0] + ya.i0, p1[0] + ya.i0);
+        let second = |i: u32, add: u32| [perm[((i + add) & 511) as usize] as u32 + za.i0; 4];
+        let (aa, ab, ba, bb) = (second(a, 0), second(a, 1), second(b, 0), second(b, 1));
+        let layer = |add: u32, dz: F4| {
+            let h = |i| hash4::<true>(perm, i, add);
+            run_layer(&GRAD3, [h(aa), h(ba), h(ab), h(bb)], ya, dz)
+        };
+        gradient_run3(
             c,
             out,
-            |out, k0, end| {
-                let (p0, p1) = (lanes(&c.p0, k0), lanes(&c.p1, k0));
-                let (a, b) = (p0[0] + ya.i0, p1[0] + ya.i0);
-                let second =
-                    |i: u32, add: u32| [perm[((i + add) & 511) as usize] as u32 + za.i0; 4];
-                let (aa, ab, ba, bb) = (second(a, 0), second(a, 1), second(b, 0), second(b, 1));
-                let layer = |add: u32, dz: F4| {
-                    let h = |i| hash4::<true>(perm, i, add);
-                    run_layer(&GRAD3, [h(aa), h(ba), h(ab), h(bb)], &ya, dz)
-                };
-                gradient_run3(
-                    c,
-                    out,
-                    k0..end,
-                    [layer(0, za.f), layer(1, za.f1)],
-                    ya.s,
-                    za.s,
-                );
-            },
-            |out, k| chunk::<false>(self, c, k, &ya, &za, out),
+            k0..end,
+            [layer(0, za.f), layer(1, za.f1)],
+            ya.s,
+            za.s,
         );
+    }
+
+    #[inline(always)]
+    fn chunk3(&self, c: &LatticeCols, out: &mut [f32], k: usize, ya: &Axis, za: &Axis) {
+        let perm = &self.perm;
+        let (p0, p1) = (lanes(&c.p0, k), lanes(&c.p1, k));
+        let (xf, xf1, u) = (
+            F4::load(&c.xf[k..]),
+            F4::load(&c.xf1[k..]),
+            F4::load(&c.u[k..]),
+        );
+        // a = p(xi) + yi; aa = p(a) + zi; ab = p(a + 1) + zi (likewise b).
+        let a = p0.map(|v| v + ya.i0);
+        let b = p1.map(|v| v + ya.i0);
+        let aa = hash4::<false>(perm, a, 0).map(|v| v + za.i0);
+        let ab = hash4::<false>(perm, a, 1).map(|v| v + za.i0);
+        let ba = hash4::<false>(perm, b, 0).map(|v| v + za.i0);
+        let bb = hash4::<false>(perm, b, 1).map(|v| v + za.i0);
+        let g = |i: [u32; 4], add: u32, dx: F4, dy: F4, dz: F4| {
+            let h = hash4::<false>(perm, i, add);
+            ig::<false, _, _>(&GRAD3, h, 0) * dx
+                + ig::<false, _, _>(&GRAD3, h, 1) * dy
+                + ig::<false, _, _>(&GRAD3, h, 2) * dz
+        };
+        let layer = |add: u32, dz: F4| {
+            lerp4(
+                lerp4(g(aa, add, xf, ya.f, dz), g(ba, add, xf1, ya.f, dz), u),
+                lerp4(g(ab, add, xf, ya.f1, dz), g(bb, add, xf1, ya.f1, dz), u),
+                ya.s,
+            )
+        };
+        lerp4(layer(0, za.f), layer(1, za.f1), za.s).store(&mut out[k..]);
     }
 }

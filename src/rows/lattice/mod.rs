@@ -149,6 +149,28 @@ fn cell_runs(
     }
 }
 
+/// A lattice kernel's 3D row in its two parts, joined by [`lattice_row3`].
+trait Row3 {
+    /// A row's y or z data (the kernel's hashing).
+    fn axis(v: f32) -> Axis;
+    /// Chunks `k0..end`: a run of one lattice cell (see [`cell_runs`]).
+    fn run3(&self, c: &LatticeCols, out: &mut [f32], k0: usize, end: usize, ya: &Axis, za: &Axis);
+    /// Chunk `k`, its four columns in any cells.
+    fn chunk3(&self, c: &LatticeCols, out: &mut [f32], k: usize, ya: &Axis, za: &Axis);
+}
+
+/// The row `out[i] = noise3(xs[i], y, z)` from its runs and single chunks.
+#[inline(always)]
+fn lattice_row3<N: Row3>(n: &N, c: &LatticeCols, y: f32, z: f32, out: &mut [f32]) {
+    let (ya, za) = (N::axis(y), N::axis(z));
+    cell_runs(
+        c,
+        out,
+        |out, k0, end| n.run3(c, out, k0, end, &ya, &za),
+        |out, k| n.chunk3(c, out, k, &ya, &za),
+    );
+}
+
 #[inline(always)]
 fn vals<const U: bool>(t: &[f32; 256], h: [u32; 4]) -> F4 {
     if U {

@@ -1,6 +1,9 @@
 //! Value noise rows: corner values blended with the fades.
 
-use super::{cell_runs, classic_first, corners, hash4, lattice_cols, vals, Axis, LatticeCols};
+use super::{
+    cell_runs, classic_first, corners, hash4, lattice_cols, lattice_row3, vals, Axis, LatticeCols,
+    Row3,
+};
 use crate::noise::value::Value;
 use crate::rows::RowNoise;
 use crate::simd::{lerp4, F4};
@@ -41,46 +44,42 @@ impl RowNoise for Value {
     }
 
     fn row3(&self, c: &LatticeCols, _xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
-        let (ya, za) = (Axis::wrapped(y), Axis::wrapped(z));
-        #[inline(always)]
-        fn chunk<const U: bool>(
-            this: &Value,
-            c: &LatticeCols,
-            k: usize,
-            ya: &Axis,
-            za: &Axis,
-            out: &mut [f32],
-        ) {
-            let perm = &this.perm;
-            let u = F4::load(&c.u[k..]);
-            let [a0, a1, b0, b1] = corners::<U>(perm, c, k, ya);
-            let layer = |zk: u32| {
-                let at = |a: [u32; 4]| vals::<U>(&this.values, hash4::<U>(perm, a, zk));
-                lerp4(lerp4(at(a0), at(a1), u), lerp4(at(b0), at(b1), u), ya.s)
-            };
-            lerp4(layer(za.i0), layer(za.i1), za.s).store(&mut out[k..]);
-        }
+        lattice_row3(self, c, y, z, out)
+    }
+}
+
+impl Row3 for Value {
+    fn axis(v: f32) -> Axis {
+        Axis::wrapped(v)
+    }
+
+    #[inline(always)]
+    fn run3(&self, c: &LatticeCols, out: &mut [f32], k0: usize, end: usize, ya: &Axis, za: &Axis) {
         let perm = &self.perm;
-        cell_runs(
-            c,
-            out,
-            |out, k0, end| {
-                let [a0, a1, b0, b1] = corners::<true>(perm, c, k0, &ya);
-                // A layer's x pairs as (v0, v1 − v0): lerp4(v0, v1, u) is v0 + u · (v1 − v0).
-                let pairs = |zk: u32| {
-                    let at = |a: [u32; 4]| vals::<true>(&self.values, hash4::<true>(perm, a, zk));
-                    let (x0, y0) = (at(a0), at(b0));
-                    [(x0, at(a1) - x0), (y0, at(b1) - y0)]
-                };
-                let (l0, l1) = (pairs(za.i0), pairs(za.i1));
-                for k in (k0..end).step_by(4) {
-                    let u = F4::load(&c.u[k..]);
-                    let layer =
-                        |[(x0, dx), (y0, dy)]: [(F4, F4); 2]| lerp4(x0 + u * dx, y0 + u * dy, ya.s);
-                    lerp4(layer(l0), layer(l1), za.s).store(&mut out[k..]);
-                }
-            },
-            |out, k| chunk::<false>(self, c, k, &ya, &za, out),
-        );
+        let [a0, a1, b0, b1] = corners::<true>(perm, c, k0, ya);
+        // A layer's x pairs as (v0, v1 − v0): lerp4(v0, v1, u) is v0 + u · (v1 − v0).
+        let pairs = |zk: u32| {
+            let at = |a: [u32; 4]| vals::<true>(&self.values, hash4::<true>(perm, a, zk));
+            let (x0, y0) = (at(a0), at(b0));
+            [(x0, at(a1) - x0), (y0, at(b1) - y0)]
+        };
+        let (l0, l1) = (pairs(za.i0), pairs(za.i1));
+        for k in (k0..end).step_by(4) {
+            let u = F4::load(&c.u[k..]);
+            let layer = |[(x0, dx), (y0, dy)]: [(F4, F4); 2]| lerp4(x0 + u * dx, y0 + u * dy, ya.s);
+            lerp4(layer(l0), layer(l1), za.s).store(&mut out[k..]);
+        }
+    }
+
+    #[inline(always)]
+    fn chunk3(&self, c: &LatticeCols, out: &mut [f32], k: usize, ya: &Axis, za: &Axis) {
+        let perm = &self.perm;
+        let u = F4::load(&c.u[k..]);
+        let [a0, a1, b0, b1] = corners::<false>(perm, c, k, ya);
+        let layer = |zk: u32| {
+            let at = |a: [u32; 4]| vals::<false>(&self.values, hash4::<false>(perm, a, zk));
+            lerp4(lerp4(at(a0), at(a1), u), lerp4(at(b0), at(b1), u), ya.s)
+        };
+        lerp4(layer(za.i0), layer(za.i1), za.s).store(&mut out[k..]);
     }
 }
