@@ -113,7 +113,6 @@ fn accumulate(
     out: Option<(&mut [f32], f32)>,
 ) {
     let a = F4::splat(amp);
-    let shape = |v: F4| kind.shape(v);
     // `prev + amp · shape(n)` for one chunk; `first` reads no accumulator. Generic over
     // FIRST so that the branch is decided once per row, not per chunk.
     #[inline(always)]
@@ -151,10 +150,29 @@ fn accumulate(
             rest.copy_from_slice(&tail[..len]);
         }
     }
-    if first {
-        run::<true>(acc, n, a, shape, out)
-    } else {
-        run::<false>(acc, n, a, shape, out)
+    #[inline(always)]
+    fn go(
+        acc: &mut [f32],
+        n: &[f32],
+        a: F4,
+        shape: impl Fn(F4) -> F4 + Copy,
+        first: bool,
+        out: Option<(&mut [f32], f32)>,
+    ) {
+        if first {
+            run::<true>(acc, n, a, shape, out)
+        } else {
+            run::<false>(acc, n, a, shape, out)
+        }
+    }
+    // One instantiation per kind (each `shape` call below is on a constant): the shape's
+    // match is decided once per row, not per chunk.
+    use FractalKind::*;
+    match kind {
+        Fbm => go(acc, n, a, |v| Fbm.shape(v), first, out),
+        Ridged => go(acc, n, a, |v| Ridged.shape(v), first, out),
+        Billow => go(acc, n, a, |v| Billow.shape(v), first, out),
+        Turbulence => go(acc, n, a, |v| Turbulence.shape(v), first, out),
     }
 }
 
