@@ -117,11 +117,6 @@ impl Fractal {
         })
     }
 
-    /// One octave of fBm: the kernel itself.
-    pub fn single() -> Self {
-        Self::new(FractalKind::Fbm, 1, 0.5, 2.0).expect("constant parameters are valid")
-    }
-
     /// Frequencies of the octaves in use.
     pub fn freqs(&self) -> &[f32] {
         &self.freqs[..self.octaves as usize]

@@ -24,7 +24,7 @@
 //! Only `+ - * floor` on `f32`, no FMA: the same seed gives the same bits natively and in
 //! wasm. In 2D and 3D a corner's `r² − |d|²` and `g · d` take the axes last to first
 //! (`((r² − dz²) − dy²) − dx²`): a grid fill's row has one `y` and `z`, so its row
-//! kernels (src/fill/simplex.rs) compute the y and z part once per simplex and the same
+//! kernels (src/rows/simplex.rs) compute the y and z part once per simplex and the same
 //! bits follow with one subtraction and one product-sum per corner and sample.
 
 use crate::rng;
@@ -115,7 +115,7 @@ fn grad4(h: u8, d: [f32; 4]) -> f32 {
 }
 
 /// Seeded simplex noise. Holds a doubled permutation table (512 bytes) and, for the
-/// row kernels of `crate::fill`, the gradients its last hash level selects (10 KiB, boxed).
+/// row kernels of `crate::rows`, the gradients its last hash level selects (10 KiB, boxed).
 #[derive(Clone, Debug)]
 pub struct Simplex {
     pub(crate) perm: [u8; 512],

@@ -31,7 +31,6 @@ pub struct JsField {
 /// Column i, row j samples the field at ((x0 + i) / scale, (y0 + j) / scale); `z` and `w`
 /// are noise-space coordinates (not divided by scale), e.g. time.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 pub(crate) struct RegionArg {
     #[serde(default)]
     width: Option<f64>,

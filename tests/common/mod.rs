@@ -1,7 +1,7 @@
 //! What several test files share: test maps built from first principles (Mulberry32 +
 //! bilinear lattice), so the erosion and hydrology tests do not depend on the noise
 //! modules; the FNV-1a hash; the golden specs and their hashes, asserted natively
-//! (tests/field.rs, fill.rs, precision.rs) and in the browser (tests/web.rs).
+//! (tests/field.rs, rows.rs, precision.rs) and in the browser (tests/web.rs).
 #![allow(dead_code)]
 
 use landform::rng::Mulberry32;

@@ -1,8 +1,8 @@
 //! Value noise rows: corner values blended with the fades.
 
 use super::{cell_runs, classic_first, hash4, lanes, lattice_cols, vals, Axis, LatticeCols};
-use crate::fill::RowNoise;
 use crate::noise::value::Value;
+use crate::rows::RowNoise;
 use crate::simd::{lerp4, F4};
 
 impl RowNoise for Value {

@@ -1,4 +1,4 @@
-//! The grid-aware row fills (src/fill/) against point-by-point sampling: every kernel,
+//! The grid-aware row fills (src/rows/) against point-by-point sampling: every kernel,
 //! every fractal kind, 2D and 3D, odd widths, negative and large origins, offsets. The
 //! comparison is on the f32 bits. The same row code runs four-wide in the SIMD wasm
 //! build, where tests/web.rs checks the same equality in the browser.
@@ -8,7 +8,7 @@ mod common;
 use common::{fnv1a, golden_3d_spec, GOLDEN_3D, GOLDEN_3D_NOISES, KERNELS};
 use landform::fractal::FractalKind;
 use landform::spec::{Named, Spec};
-use landform::{with_composed, Field, Region};
+use landform::{Field, Region};
 
 fn specs() -> Vec<Spec> {
     let mut out = Vec::new();
@@ -70,7 +70,7 @@ fn row_fills_equal_point_fills_bit_for_bit_2d() {
             let mut a = vec![0.0; r.len()];
             let mut b = vec![0.0; r.len()];
             f.fill2d(&mut a, &r).unwrap();
-            with_composed!(f.kernels(), c => c.fill2d_points(&mut b, &r));
+            f.fill2d_points(&mut b, &r).unwrap();
             same_bits(
                 &a,
                 &b,
@@ -93,7 +93,7 @@ fn row_fills_equal_point_fills_bit_for_bit_3d() {
                 let mut a = vec![0.0; r.len()];
                 let mut b = vec![0.0; r.len()];
                 f.fill3d(&mut a, &r).unwrap();
-                with_composed!(f.kernels(), c => c.fill3d_points(&mut b, &r));
+                f.fill3d_points(&mut b, &r).unwrap();
                 same_bits(
                     &a,
                     &b,
@@ -113,14 +113,14 @@ fn many_samples_per_kernel_match() {
         let mut a = vec![0.0; r.len()];
         let mut b = vec![0.0; r.len()];
         f.fill2d(&mut a, &r).unwrap();
-        with_composed!(f.kernels(), c => c.fill2d_points(&mut b, &r));
+        f.fill2d_points(&mut b, &r).unwrap();
         same_bits(&a, &b, noise);
         let mut r3 = Region::new(256, 48, 8.0).at(-128.0, -24.0);
         r3.z = -2.5;
         let mut a = vec![0.0; r3.len()];
         let mut b = vec![0.0; r3.len()];
         f.fill3d(&mut a, &r3).unwrap();
-        with_composed!(f.kernels(), c => c.fill3d_points(&mut b, &r3));
+        f.fill3d_points(&mut b, &r3).unwrap();
         same_bits(&a, &b, &format!("3D {noise}"));
     }
 }
@@ -128,7 +128,7 @@ fn many_samples_per_kernel_match() {
 #[test]
 fn simplex_rows_keep_and_leave_simplices_exactly() {
     // The simplex row kernels keep the previous chunk's simplex, mix two per chunk, or
-    // look up per lane, by sample spacing (src/fill/simplex.rs): scales on both sides of
+    // look up per lane, by sample spacing (src/rows/simplex.rs): scales on both sides of
     // the switch, odd widths, origins on both sides of 0, fBm octaves at each spacing.
     for (n, scale) in [40.0, 17.0, 12.5, 10.0, 9.0, 6.0, 2.5]
         .into_iter()
@@ -141,12 +141,12 @@ fn simplex_rows_keep_and_leave_simplices_exactly() {
             let mut a = vec![0.0; r.len()];
             let mut b = vec![0.0; r.len()];
             f.fill2d(&mut a, &r).unwrap();
-            with_composed!(f.kernels(), c => c.fill2d_points(&mut b, &r));
+            f.fill2d_points(&mut b, &r).unwrap();
             same_bits(&a, &b, &format!("simplex {r:?}"));
             for z in [0.0, -0.4, 2.3] {
                 let r = Region { z, ..r };
                 f.fill3d(&mut a, &r).unwrap();
-                with_composed!(f.kernels(), c => c.fill3d_points(&mut b, &r));
+                f.fill3d_points(&mut b, &r).unwrap();
                 same_bits(&a, &b, &format!("3D simplex {r:?}"));
             }
         }

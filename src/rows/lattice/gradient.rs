@@ -3,9 +3,9 @@
 //! fade lerps.
 
 use super::{cell_runs, classic_first, hash4, ig, lanes, lattice_cols, Axis, LatticeCols};
-use crate::fill::RowNoise;
 use crate::noise::improved::Improved;
 use crate::noise::perlin::Perlin;
+use crate::rows::RowNoise;
 use crate::simd::{gather2, lerp4, F4};
 
 /// A 2D gradient-noise row, four columns per step: the four corner hashes, the gradient

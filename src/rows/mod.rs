@@ -1,4 +1,5 @@
-//! Grid-aware fills. A grid fill is not a million independent point queries: every
+//! Grid-aware fills, a row at a time (the word "fill" elsewhere in the crate means
+//! depression filling, [`crate::hydrology`]). A grid fill is not a million independent point queries: every
 //! sample of a column shares its x, every sample of a row its y, and each octave shares
 //! the column coordinates scaled by its frequency. So a fill
 //!
@@ -23,8 +24,9 @@
 
 mod lattice;
 mod simplex;
+mod worley;
 
-use crate::field::Composed;
+use crate::compose::Composed;
 use crate::fractal::FractalKind;
 use crate::grid::Region;
 use crate::noise::{split, Noise};
@@ -79,7 +81,7 @@ pub trait RowNoise: Noise {
 /// Point-by-point rows, for kernels without a row form (the teaching variants).
 macro_rules! pointwise_rows {
     ($t:ty) => {
-        impl $crate::fill::RowNoise for $t {
+        impl $crate::rows::RowNoise for $t {
             type Cols = ();
             fn cols(&self, _xs: &[f32]) {}
             fn row2(&self, _: &(), xs: &[f32], y: f32, out: &mut [f32]) {
@@ -229,6 +231,27 @@ pub fn fill3d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], r: &Region) {
             c.base.row3_wide(cc, xs, y * f, z * f, &mut n);
             let out = (i == last).then_some((&mut *row, fr.norm()));
             accumulate(&mut acc, &n, fr.amps()[i], fr.kind, i == 0, out);
+        }
+    }
+}
+
+impl<K: RowNoise> Composed<K> {
+    /// 2D fill: grid-aware rows (this module) unless warped or tiled; the same bits
+    /// as [`Composed::fill2d_points`] either way.
+    pub fn fill2d(&self, out: &mut [f32], r: &Region) {
+        if self.warp.is_none() && self.period.is_none() {
+            fill2d(self, out, r)
+        } else {
+            self.fill2d_points(out, r)
+        }
+    }
+
+    /// 3D slice fill, grid-aware unless warped.
+    pub fn fill3d(&self, out: &mut [f32], r: &Region) {
+        if self.warp.is_none() {
+            fill3d(self, out, r)
+        } else {
+            self.fill3d_points(out, r)
         }
     }
 }
