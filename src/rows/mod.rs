@@ -209,36 +209,39 @@ impl<C> Columns<C> {
 
 /// 2D fill of an unwarped, untiled field; equals `eval2` on every cell.
 pub fn fill2d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], r: &Region) {
-    let cols = Columns::new(c, r, 2);
-    let fr = &c.fractal;
-    let mut acc = vec![0.0f32; cols.padded];
-    let mut n = vec![0.0f32; cols.padded];
-    for (j, row) in out.chunks_exact_mut(r.width).enumerate() {
-        let y = r.y(j) + c.offset[1];
-        let last = cols.octaves.len() - 1;
-        for (i, (xs, cc)) in cols.octaves.iter().enumerate() {
-            let f = fr.freqs()[i] as f64;
-            c.base.row2_wide(cc, xs, y * f, &mut n);
-            let out = (i == last).then_some((&mut *row, fr.norm()));
-            accumulate(&mut acc, &n, fr.amps()[i], fr.kind, i == 0, out);
-        }
-    }
+    fill_rows(c, out, r, 2, |cc, xs, y, f, n| {
+        c.base.row2_wide(cc, xs, y * f, n)
+    });
 }
 
 /// 3D slice fill of an unwarped field; equals `eval3` on every cell.
 pub fn fill3d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], r: &Region) {
-    let cols = Columns::new(c, r, 3);
-    let fr = &c.fractal;
     let z = r.z + c.offset[2];
+    fill_rows(c, out, r, 3, |cc, xs, y, f, n| {
+        c.base.row3_wide(cc, xs, y * f, z * f, n)
+    });
+}
+
+/// The fractal sum row by row: `row(cols, xs, y, f, n)` writes one octave's kernel row
+/// at frequency `f` into `n`, and the octaves accumulate into each output row.
+#[inline(always)]
+fn fill_rows<K: RowNoise>(
+    c: &Composed<K>,
+    out: &mut [f32],
+    r: &Region,
+    dims: u32,
+    row: impl Fn(&K::Cols, &[f32], f64, f64, &mut [f32]),
+) {
+    let cols = Columns::new(c, r, dims);
+    let fr = &c.fractal;
     let mut acc = vec![0.0f32; cols.padded];
     let mut n = vec![0.0f32; cols.padded];
-    for (j, row) in out.chunks_exact_mut(r.width).enumerate() {
+    for (j, out_row) in out.chunks_exact_mut(r.width).enumerate() {
         let y = r.y(j) + c.offset[1];
         let last = cols.octaves.len() - 1;
         for (i, (xs, cc)) in cols.octaves.iter().enumerate() {
-            let f = fr.freqs()[i] as f64;
-            c.base.row3_wide(cc, xs, y * f, z * f, &mut n);
-            let out = (i == last).then_some((&mut *row, fr.norm()));
+            row(cc, xs, y, fr.freqs()[i] as f64, &mut n);
+            let out = (i == last).then_some((&mut *out_row, fr.norm()));
             accumulate(&mut acc, &n, fr.amps()[i], fr.kind, i == 0, out);
         }
     }
