@@ -28,8 +28,8 @@ export const OPS = {
   mul: { group: 'Combine', inputs: { min: 2, max: 8, name: 'factor' } },
   min: { group: 'Combine', inputs: { min: 2, max: 8, name: 'input' } },
   max: { group: 'Combine', inputs: { min: 2, max: 8, name: 'input' } },
-  smoothMin: { group: 'Combine', inputs: ['a', 'b'], params: [num('k', 'Smoothness k', 0.01, 1, 0.01, 0.25)] },
-  smoothMax: { group: 'Combine', inputs: ['a', 'b'], params: [num('k', 'Smoothness k', 0.01, 1, 0.01, 0.25)] },
+  smoothMin: { group: 'Combine', inputs: ['a', 'b'], params: [num('k', 'Smoothness k', 0.01, 1, 0.01, 0.1)] },
+  smoothMax: { group: 'Combine', inputs: ['a', 'b'], params: [num('k', 'Smoothness k', 0.01, 1, 0.01, 0.1)] },
   blend: { group: 'Select', inputs: ['a', 'b', 'control'] },
   select: {
     group: 'Select', inputs: ['a', 'b', 'control'],
@@ -52,19 +52,19 @@ export const OPS = {
     group: 'Shape', inputs: ['input'],
     params: [{ key: 'from', label: 'From', kind: 'list', value: [-1, 1] }, { key: 'to', label: 'To', kind: 'list', value: [0, 1] }],
   },
-  translate: { group: 'Domain', inputs: ['input'], params: [{ key: 'offset', label: 'Offset x, y, z', kind: 'list', value: [0, 0, 0] }] },
-  scale: { group: 'Domain', inputs: ['input'], params: [{ key: 'factor', label: 'Factor x, y, z', kind: 'list', value: [2, 2, 2] }] },
-  rotate: { group: 'Domain', inputs: ['input'], params: [num('angle', 'Angle (rad)', -3.1416, 3.1416, 0.01, 0.5)] },
-  displace: { group: 'Domain', inputs: ['input', 'dx', 'dy'] },
+  translate: { group: 'Domain', inputs: ['input'], params: [{ key: 'by', label: 'By x, y, z', kind: 'list', value: [1, 0, 0] }] },
+  scale: { group: 'Domain', inputs: ['input'], params: [{ key: 'by', label: 'By x, y, z', kind: 'list', value: [2, 2, 2] }] },
+  rotate: { group: 'Domain', inputs: ['input'], params: [num('angle', 'Angle (°)', -180, 180, 1, 30)] },
+  displace: { group: 'Domain', inputs: ['source', 'dx', 'dy'] },
   turbulence: {
     group: 'Domain', inputs: ['input'],
     params: [num('power', 'Power', 0, 2, 0.01, 0.5), num('frequency', 'Frequency', 0.1, 8, 0.01, 1), num('roughness', 'Roughness', 1, 6, 1, 3), num('seed', 'Seed', 0, 999, 1, 0)],
   },
-  seedOffset: { group: 'Domain', inputs: ['input'], params: [num('offset', 'Seed offset', 0, 999, 1, 1)] },
+  seedOffset: { group: 'Domain', inputs: ['input'], params: [num('by', 'Seed offset', 0, 999, 1, 1)] },
   constant: { group: 'Source', inputs: [], params: [num('value', 'Value', -2, 2, 0.01, 0.5)] },
   x: { group: 'Source', inputs: [] },
   y: { group: 'Source', inputs: [] },
-  distance: { group: 'Source', inputs: [], params: [{ key: 'point', label: 'Centre x, y', kind: 'list', value: [0, 0] }] },
+  distance: { group: 'Source', inputs: [], params: [{ key: 'to', label: 'To x, y', kind: 'list', value: [0, 0] }] },
 };
 
 /** The names of a node's inputs (for a list op, as many as it has). */
