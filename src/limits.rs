@@ -75,6 +75,23 @@ mod tests {
         assert!(e.to_string().contains("[0, 10]"), "{e}");
     }
 
+    /// plain.js checks specs before they enter wasm, with limits that must admit every
+    /// graph within these (and no more than needed): its constants follow them.
+    #[test]
+    fn the_js_spec_limits_follow_the_graph_limits() {
+        let js = include_str!("wasm/plain.js");
+        let constant = |name: &str| -> usize {
+            let at = js.find(&format!("export const {name} = ")).unwrap() + name.len() + 16;
+            js[at..].split(';').next().unwrap().trim().parse().unwrap()
+        };
+        assert_eq!(constant("MAX_DEPTH"), 2 * MAX_GRAPH_DEPTH + 1);
+        assert_eq!(
+            constant("MAX_ITEMS"),
+            MAX_GRAPH_INPUTS.max(MAX_CONTROL_POINTS)
+        );
+        assert_eq!(constant("MAX_VALUES"), 64 * MAX_GRAPH_NODES);
+    }
+
     #[test]
     fn sizes_share_one_limit() {
         assert!(check_size(MAX_SIDE, MAX_CELLS / MAX_SIDE, 1).is_ok());

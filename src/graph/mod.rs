@@ -154,6 +154,9 @@ impl Graph {
 
     /// One sample at noise-space `(x, y)`: the same bits as a fill's cell there.
     pub fn sample2d(&self, x: f64, y: f64) -> f32 {
+        if let Some(f) = self.as_leaf() {
+            return f.sample2d(x, y);
+        }
         self.point([x, y, 0.0], 2)
     }
 

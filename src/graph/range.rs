@@ -40,7 +40,10 @@ pub fn shape(s: &Shape, a: Iv) -> Iv {
         Shape::Abs if hi <= 0.0 => (-hi, -lo),
         Shape::Abs => (0.0, (-lo).max(hi)),
         Shape::Neg => (-hi, -lo),
-        Shape::Clamp(l, h) => (lo.clamp(*l as f64, *h as f64), hi.clamp(*l as f64, *h as f64)),
+        Shape::Clamp(l, h) => (
+            lo.clamp(*l as f64, *h as f64),
+            hi.clamp(*l as f64, *h as f64),
+        ),
         Shape::ScaleBias(s, b) => {
             let (s, b) = (*s as f64, *b as f64);
             let terms = hull([lo * s, hi * s]);
@@ -53,7 +56,10 @@ pub fn shape(s: &Shape, a: Iv) -> Iv {
         Shape::Curve(c) => finish(curve(c, a), &[]),
         Shape::Terrace(t) => finish((terrace(t, lo), terrace(t, hi)), &[]),
         Shape::Remap { from, factor, to } => {
-            let terms = hull([(lo - *from as f64) * *factor as f64, (hi - *from as f64) * *factor as f64]);
+            let terms = hull([
+                (lo - *from as f64) * *factor as f64,
+                (hi - *from as f64) * *factor as f64,
+            ]);
             let to = *to as f64;
             finish((terms.0 + to, terms.1 + to), &[terms, a, (to, to)])
         }
