@@ -330,6 +330,27 @@ impl Field {
         Ok(())
     }
 
+    /// Columns `xs` × rows `ys` (finite noise-space points) of the 2D field, row-major:
+    /// the same bits as [`Field::sample2d`] of each point (graphs fill through it).
+    pub(crate) fn fill2d_axes(&self, out: &mut [f32], xs: &[f64], ys: &[f64]) {
+        with_composed!(&self.kernels, c => c.fill2d_axes(out, xs, ys));
+    }
+
+    /// [`Field::fill2d_axes`] of the 3D field at depth `z` (the field must have 3D).
+    pub(crate) fn fill3d_axes(&self, out: &mut [f32], xs: &[f64], ys: &[f64], z: f64) {
+        with_composed!(&self.kernels, c => c.fill3d_axes(out, xs, ys, z));
+    }
+
+    /// [`Field::sample3d`] without the dimension check (done once per graph).
+    pub(crate) fn eval3(&self, x: f64, y: f64, z: f64) -> f32 {
+        with_composed!(&self.kernels, c => c.eval3(x, y, z))
+    }
+
+    /// Why this field has no `dims`-D fill (too few dimensions, or tiled), if it has none.
+    pub(crate) fn lacks(&self, dims: u32) -> Option<Error> {
+        self.need(dims).err()
+    }
+
     fn check(&self, out: &[f32], r: &Region, dims: u32) -> Result<()> {
         r.validate()?;
         if dims > 1 {

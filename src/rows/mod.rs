@@ -26,7 +26,7 @@ mod lattice;
 mod simplex;
 mod worley;
 
-use crate::compose::Composed;
+use crate::compose::{grid_points, Composed};
 use crate::fractal::FractalKind;
 use crate::grid::Region;
 use crate::noise::{split, Noise};
@@ -183,14 +183,15 @@ struct Columns<C> {
 }
 
 impl<C> Columns<C> {
-    /// `dims` picks the kernel's period ([`Noise::period`]) the columns are reduced by.
-    fn new<K: RowNoise<Cols = C>>(c: &Composed<K>, r: &Region, dims: u32) -> Self {
-        let w = r.width;
+    /// `dims` picks the kernel's period ([`Noise::period`]) the columns are reduced by;
+    /// `xs` are the columns' noise-space x (before the offset).
+    fn new<K: RowNoise<Cols = C>>(c: &Composed<K>, xs: &[f64], dims: u32) -> Self {
+        let w = xs.len();
         let padded = (w + 3) & !3;
         let p = c.base.period(dims);
         // Padding columns repeat the last real column: finite, discarded.
         let base: Vec<f64> = (0..padded)
-            .map(|i| r.x(i.min(w - 1)) + c.offset[0])
+            .map(|i| xs[i.min(w - 1)] + c.offset[0])
             .collect();
         let octaves = c
             .fractal
@@ -207,17 +208,18 @@ impl<C> Columns<C> {
     }
 }
 
-/// 2D fill of an unwarped, untiled field; equals `eval2` on every cell.
-pub fn fill2d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], r: &Region) {
-    fill_rows(c, out, r, 2, |cc, xs, y, f, n| {
+/// 2D fill of an unwarped, untiled field at columns `xs` × rows `ys` (noise space,
+/// before the offset): `out[j · xs.len() + i]` equals `eval2(xs[i], ys[j])`.
+pub fn fill2d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], xs: &[f64], ys: &[f64]) {
+    fill_rows(c, out, xs, ys, 2, |cc, xs, y, f, n| {
         c.base.row2_wide(cc, xs, y * f, n)
     });
 }
 
-/// 3D slice fill of an unwarped field; equals `eval3` on every cell.
-pub fn fill3d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], r: &Region) {
-    let z = r.z + c.offset[2];
-    fill_rows(c, out, r, 3, |cc, xs, y, f, n| {
+/// 3D slice fill of an unwarped field at depth `z`; equals `eval3` on every cell.
+pub fn fill3d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], xs: &[f64], ys: &[f64], z: f64) {
+    let z = z + c.offset[2];
+    fill_rows(c, out, xs, ys, 3, |cc, xs, y, f, n| {
         c.base.row3_wide(cc, xs, y * f, z * f, n)
     });
 }
@@ -228,16 +230,17 @@ pub fn fill3d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], r: &Region) {
 fn fill_rows<K: RowNoise>(
     c: &Composed<K>,
     out: &mut [f32],
-    r: &Region,
+    xs: &[f64],
+    ys: &[f64],
     dims: u32,
     row: impl Fn(&K::Cols, &[f32], f64, f64, &mut [f32]),
 ) {
-    let cols = Columns::new(c, r, dims);
+    let cols = Columns::new(c, xs, dims);
     let fr = &c.fractal;
     let mut acc = vec![0.0f32; cols.padded];
     let mut n = vec![0.0f32; cols.padded];
-    for (j, out_row) in out.chunks_exact_mut(r.width).enumerate() {
-        let y = r.y(j) + c.offset[1];
+    for (out_row, &y) in out.chunks_exact_mut(xs.len()).zip(ys) {
+        let y = y + c.offset[1];
         let last = cols.octaves.len() - 1;
         for (i, (xs, cc)) in cols.octaves.iter().enumerate() {
             row(cc, xs, y, fr.freqs()[i] as f64, &mut n);
@@ -251,19 +254,29 @@ impl<K: RowNoise> Composed<K> {
     /// 2D fill: grid-aware rows (this module) unless warped or tiled; the same bits
     /// as [`Composed::fill2d_points`] either way.
     pub fn fill2d(&self, out: &mut [f32], r: &Region) {
-        if self.warp.is_none() && self.period.is_none() {
-            fill2d(self, out, r)
-        } else {
-            self.fill2d_points(out, r)
-        }
+        self.fill2d_axes(out, &r.xs(), &r.ys())
     }
 
     /// 3D slice fill, grid-aware unless warped.
     pub fn fill3d(&self, out: &mut [f32], r: &Region) {
-        if self.warp.is_none() {
-            fill3d(self, out, r)
+        self.fill3d_axes(out, &r.xs(), &r.ys(), r.z)
+    }
+
+    /// [`Composed::fill2d`] at columns `xs` × rows `ys` (noise space): `eval2(xs[i], ys[j])`.
+    pub fn fill2d_axes(&self, out: &mut [f32], xs: &[f64], ys: &[f64]) {
+        if self.warp.is_none() && self.period.is_none() {
+            fill2d(self, out, xs, ys)
         } else {
-            self.fill3d_points(out, r)
+            grid_points(out, xs, ys, |x, y| self.eval2(x, y))
+        }
+    }
+
+    /// [`Composed::fill3d`] at columns `xs` × rows `ys`, depth `z`: `eval3(xs[i], ys[j], z)`.
+    pub fn fill3d_axes(&self, out: &mut [f32], xs: &[f64], ys: &[f64], z: f64) {
+        if self.warp.is_none() {
+            fill3d(self, out, xs, ys, z)
+        } else {
+            grid_points(out, xs, ys, |x, y| self.eval3(x, y, z))
         }
     }
 }
