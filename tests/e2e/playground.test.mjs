@@ -14,7 +14,7 @@ const data = (slot, key) => stage(slot).evaluate((s, k) => s.dataset[k], key);
 
 // The FNV-1a hash of `new Field(spec).fill2d` over the playground's main region, on
 // this page's own module (not the pool's workers).
-function fieldHash(page, spec, zoom = 48) {
+function fieldHash(page, spec, zoom = 40) {
   return page.evaluate(async ({ spec, zoom }) => {
     const { landform } = await import('/js/landform.js');
     const { regionFor } = await import('/js/figures/playground.js');
@@ -31,10 +31,11 @@ function fieldHash(page, spec, zoom = 48) {
   }, { spec, zoom });
 }
 
-const specOf = (page) => page.evaluate(async () => {
+// The graph the figure drew last, and the one the URL holds.
+const specOf = async (slot) => JSON.parse(await data(slot, 'spec'));
+const urlSpec = (page) => page.evaluate(async () => {
   const { decode } = await import('/js/graph/tree.js');
-  const p = new URLSearchParams(location.hash.slice(1)).get('playground.spec');
-  return p ? decode(p) : null;
+  return decode(new URLSearchParams(location.hash.slice(1)).get('playground.spec') ?? '');
 });
 
 async function pick(slot, path, label, value) {
@@ -60,7 +61,8 @@ test('playground: a graph built in the outline draws what new Field(spec) fills,
   // The root becomes a blend of the island and two new leaves; then one leaf changes.
   await pick(slot, '', 'Wrap the root', 'blend');
   assert.equal(await slot.locator('.lf-node[data-path="inputs[2]"]').count(), 1);
-  const spec = await specOf(page);
+  const spec = await specOf(slot);
+  assert.deepEqual(await urlSpec(page), spec);
   assert.equal(spec.op, 'blend');
   assert.equal(spec.inputs.length, 3);
   assert.equal(await data(slot, 'hash'), await fieldHash(page, spec));
@@ -70,7 +72,7 @@ test('playground: a graph built in the outline draws what new Field(spec) fills,
   await param(slot, 'inputs[2]', 'octaves', 1);
   now = await pixels(slot);
   assert.ok(changed(last, now) > 0.05, `a control leaf's octaves should change the map (changed ${changed(last, now)})`);
-  const spec2 = await specOf(page);
+  const spec2 = await specOf(slot);
   assert.equal(spec2.inputs[2].fractal.octaves, 1);
   assert.equal(await data(slot, 'hash'), await fieldHash(page, spec2));
   // The range shown is the core's bound and holds for the picture.
@@ -84,24 +86,26 @@ test('playground: a graph built in the outline draws what new Field(spec) fills,
 test('playground: the selected node has its own preview; moving inputs and presets redraw', async () => {
   const { page, problems } = await env.open('/playground.html');
   const slot = await figure(page, 'playground');
+  await slot.locator('button[data-value="ridgedMountains"]').click();
   await settle(slot);
   const sub0 = await pixels(slot, 1);
-  await slot.locator('.lf-node[data-path="inputs[0]"] > .lf-node-head [data-tool="preview"]').click();
+  assert.equal(await slot.locator('.lf-node.lf-selected').getAttribute('data-path'), 'inputs[0]');
+  await slot.locator('.lf-node[data-path="inputs[1]"] > .lf-node-head [data-tool="preview"]').click();
   await settle(slot);
   const sub1 = await pixels(slot, 1);
-  assert.ok(changed(sub0, sub1) > 0.2, 'previewing the first input alone should change the node view');
-  assert.equal(await slot.locator('.lf-node.lf-selected').getAttribute('data-path'), 'inputs[0]');
+  assert.ok(changed(sub0, sub1) > 0.2, 'previewing the second input alone should change the node view');
+  assert.equal(await slot.locator('.lf-node.lf-selected').getAttribute('data-path'), 'inputs[1]');
   const main0 = await pixels(slot);
   await slot.locator('.lf-node[data-path="inputs[0]"] > .lf-node-head [data-tool="down"]').click();
   await settle(slot);
-  assert.ok(changed(main0, await pixels(slot)) > 0.2, 'swapping the inputs of sub should change the map');
-  for (const preset of ['mountains', 'canyons', 'marble']) {
+  assert.ok(changed(main0, await pixels(slot)) > 0.2, 'swapping the inputs of select should change the map');
+  for (const preset of ['canyons', 'marble', 'island']) {
     const before = await pixels(slot);
     await slot.locator(`button[data-value="${preset}"]`).click();
     await settle(slot);
     assert.equal(await data(slot, 'error'), undefined, `${preset}: ${await slot.locator('.lf-error').textContent()}`);
     assert.ok(changed(before, await pixels(slot)) > 0.2, `preset ${preset} should redraw`);
-    assert.equal(await data(slot, 'hash'), await fieldHash(page, await specOf(page)));
+    assert.equal(await data(slot, 'hash'), await fieldHash(page, await specOf(slot)));
   }
   assert.deepEqual(problems, []);
   await page.close();
@@ -125,7 +129,8 @@ test('playground: a bad graph marks the node the error names; the URL round-trip
   await param(slot2, 'inputs[0].inputs[1]', 'octaves', 3);
   assert.equal(await data(slot2, 'error'), undefined);
   assert.equal(await slot2.locator('.lf-node.lf-bad').count(), 0);
-  const fixed = await specOf(again.page);
+  const fixed = await specOf(slot2);
+  assert.deepEqual(await urlSpec(again.page), fixed);
   assert.equal(await data(slot2, 'hash'), await fieldHash(again.page, fixed));
   // The fixed page's URL reopens the same graph and picture.
   const picture = await pixels(slot2);
@@ -133,7 +138,7 @@ test('playground: a bad graph marks the node the error names; the URL round-trip
   const slot3 = await figure(third.page, 'playground');
   await settle(slot3);
   assert.equal(changed(picture, await pixels(slot3)), 0);
-  assert.deepEqual(await specOf(third.page), fixed);
+  assert.deepEqual(await specOf(slot3), fixed);
   assert.equal(await slot3.locator('.lf-node').count(), 4);
   // Copy buttons hand over the spec and a snippet that builds it.
   await slot3.locator('[data-tool="spec"]').click();

@@ -9,9 +9,10 @@ import { pool, latest } from '../landform.js';
 import { createTerrainView } from './island-gl.js';
 import { createOutline } from '../graph/outline.js';
 import { encode, decode, nodeAt, errorPath, snippet } from '../graph/tree.js';
-import { PRESETS } from '../graph/presets.js';
 
 const SIZE = 320, NODE = 160;
+// The package's named graphs (`presets()`), by their keys there.
+const PRESETS = [['island', 'Island'], ['ridgedMountains', 'Ridged mountains'], ['canyons', 'Canyons'], ['marble', 'Marble']];
 
 // 32-bit FNV-1a over the values' bits: tests compare it with `new Field(spec)`'s fill.
 function hash(values) {
@@ -24,18 +25,33 @@ function hash(values) {
   return h.toString(16).padStart(8, '0');
 }
 
-/** The region the preview of `side` pixels covers: `zoom` samples per noise unit, the
- *  origin at the centre (where `distance` masks are centred), pixel centres sampled. */
-export const regionFor = (side, zoom) => ({ width: side, height: side, scale: zoom * side / SIZE, x0: 0.5 - side / 2, y0: 0.5 - side / 2 });
+const num = (v) => (Math.abs(v) >= 1e4 ? v.toExponential(2) : v.toFixed(3));
+const span = (a, b) => `[${num(a)}, ${num(b)}]`;
+
+// The colour scale: the bound, unless it is far wider than what the view holds (a
+// `distance` node is unbounded on the plane), then the view's own spread. Returns
+// [lo, hi, the view's spread as text].
+function colours(lo, hi, values) {
+  let min = Infinity, max = -Infinity;
+  for (const v of values) { if (v < min) min = v; if (v > max) max = v; }
+  const view = span(min, max);
+  if (hi - lo <= 4 * (max - min) || max <= min) return [lo, hi, view];
+  return [min, max, `${view} (colours span this view)`];
+}
+
+/** The region a preview of `side` pixels covers: the same SIZE / zoom noise units from
+ *  the origin whatever its size (the presets are sized for 8 units), pixel centres. */
+export const regionFor = (side, zoom) => ({ width: side, height: side, scale: zoom * side / SIZE, x0: 0.5, y0: 0.5 });
 
 export default {
   name: 'playground',
   title: 'Field graph playground',
   caption: 'Build a field from nodes: each card is one operation with its inputs nested under it; a plain noise is a leaf. Pick an operation from a card’s menu, wrap a card in a new one, move inputs with the arrows. Left, the whole graph, coloured over the bound landform computes for it; beside it the node picked with ◉ alone; under them the graph as terrain (drag to turn it). Copy the spec, a JavaScript snippet or the embed code below.',
   controls: [
-    { key: 'spec', type: 'text', value: encode(PRESETS[0].spec) },
-    { key: 'preset', type: 'choice', label: 'Start from', options: PRESETS.map((p) => [p.key, p.label]), value: PRESETS[0].key },
-    { key: 'zoom', type: 'range', label: 'Zoom (px per unit)', min: 8, max: 256, step: 1, value: 48 },
+    // The graph as base64url JSON; '' (the default) is the chosen preset as it is.
+    { key: 'spec', type: 'text', value: '' },
+    { key: 'preset', type: 'choice', label: 'Start from', options: PRESETS, value: 'island' },
+    { key: 'zoom', type: 'range', label: 'Zoom (px per unit)', min: 8, max: 256, step: 1, value: 40 },
     { key: 'palette', type: 'choice', label: 'Palette', options: [['terrain', 'Terrain'], ['heat', 'Heat'], ['gray', 'Gray']], value: 'terrain' },
   ],
 
@@ -63,7 +79,8 @@ export default {
     const image = ctx.createImageData(SIZE, SIZE), simage = sctx.createImageData(NODE, NODE);
     const colors = new Uint8Array(SIZE * SIZE * 4);
     let values = new Float32Array(SIZE * SIZE), nodeValues = new Float32Array(NODE * NODE);
-    let spec = decode(state.spec) ?? PRESETS[0].spec, lo = -1, hi = 1;
+    const presets = lf.presets();
+    let spec = decode(state.spec) ?? presets[state.preset], lo = -1, hi = 1, scale = [-1, 1];
 
     const outline = createOutline(editor, {
       onEdit: (next) => { spec = next; change?.('spec', encode(next)); },
@@ -76,24 +93,27 @@ export default {
         const p = pool();
         [lo, hi] = await p.range(g);
         values = await p.fill2d(g, regionFor(SIZE, s.zoom), values);
-        paint(image, values, lo, hi, s.palette);
+        const [clo, chi, view] = colours(lo, hi, values);
+        scale = [clo, chi];
+        paint(image, values, clo, chi, s.palette);
         ctx.putImageData(image, 0, 0);
-        let min = Infinity, max = -Infinity;
-        for (const v of values) { if (v < min) min = v; if (v > max) max = v; }
-        rangeText.textContent = `range [${lo.toFixed(3)}, ${hi.toFixed(3)}] · this view [${min.toFixed(3)}, ${max.toFixed(3)}]`;
+        rangeText.textContent = `range ${span(lo, hi)} · this view ${view}`;
         stage.dataset.hash = hash(values);
+        stage.dataset.spec = JSON.stringify(g);
         stage.dataset.range = `${lo},${hi}`;
         const path = outline.selected;
         const part = nodeAt(g, path);
         const [nlo, nhi] = path ? await p.range(part) : [lo, hi];
         nodeValues = await p.fill2d(part, regionFor(NODE, s.zoom), nodeValues);
-        paint(simage, nodeValues, nlo, nhi, s.palette);
+        const [nclo, nchi] = colours(nlo, nhi, nodeValues);
+        paint(simage, nodeValues, nclo, nchi, s.palette);
         sctx.putImageData(simage, 0, 0);
-        subText.textContent = `${path || 'the whole graph'} · range [${nlo.toFixed(3)}, ${nhi.toFixed(3)}]`;
+        subText.textContent = `${path || 'the whole graph'} · range ${span(nlo, nhi)}`;
         if (gl) {
-          const k = 1 / Math.max(1e-6, hi - lo);
-          paint({ data: colors }, values, lo, hi, s.palette);
-          gl.setTerrain(values.map((v) => 0.35 * (v - lo) * k), SIZE, SIZE, colors, 0);
+          // Heights over the colour scale; with the terrain palette the sea is its shore.
+          const k = 0.6 / Math.max(1e-6, chi - clo);
+          paint({ data: colors }, values, clo, chi, s.palette);
+          gl.setTerrain(values.map((v) => Math.min(0.6, Math.max(0, (v - clo) * k))), SIZE, SIZE, colors, s.palette === 'terrain' ? 0.3 : 0);
         }
         error.textContent = '';
         outline.mark(null);
@@ -107,7 +127,8 @@ export default {
       }
     });
 
-    outline.show(spec);
+    // The second preview starts on the root's first input (the root is the main map).
+    outline.show(spec, spec.inputs ? 'inputs[0]' : '');
     await draw(spec, state);
 
     const copy = (label, tool, text) => el('button', {
@@ -124,17 +145,17 @@ export default {
       update(s, keys) {
         stateNow = s;
         if (keys.includes('preset')) {
-          spec = PRESETS.find((p) => p.key === s.preset).spec;
-          outline.show(spec, '');
-          change?.('spec', encode(spec));
+          spec = presets[s.preset];
+          outline.show(spec, spec.inputs ? 'inputs[0]' : '');
+          change?.('spec', '');
           return undefined;   // the spec's change draws it
         } else if (keys.includes('spec')) {
-          const next = decode(s.spec);
+          const next = decode(s.spec) ?? presets[s.preset];
           if (next && encode(next) !== encode(spec)) { spec = next; outline.show(spec); }
         }
         return draw(spec, s);
       },
-      heightmap: () => ({ values, width: SIZE, height: SIZE, lo, hi }),
+      heightmap: () => ({ values, width: SIZE, height: SIZE, lo: scale[0], hi: scale[1] }),
       tools: [
         copy('spec JSON', 'spec', () => JSON.stringify(spec, null, 2)),
         copy('JS snippet', 'snippet', () => snippet(spec, regionFor(SIZE, stateNow.zoom))),
