@@ -84,6 +84,12 @@ test('island: without WebGPU, Auto erodes on the CPU and GPU says why it cannot'
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'gpu', { get: () => undefined, configurable: true }));
+  // The island worker erodes, and workers have a navigator of their own: hide it there too
+  // (init scripts do not reach workers, so the script is served with the line first).
+  await page.route('**/js/island-worker.js', async (route) => {
+    const body = await (await route.fetch()).text();
+    await route.fulfill({ contentType: 'text/javascript', body: `Object.defineProperty(WorkerNavigator.prototype, 'gpu', { get: () => undefined, configurable: true });\n${body}` });
+  });
   await page.goto(`${env.origin}/island.html#island.droplets=10000`);
   const slot = await figure(page, 'island');
   await idle(page);
