@@ -3,8 +3,7 @@
 // same valleys, and without WebGPU the page still erodes (Auto) and says why GPU cannot.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs/promises';
-import { start, figure, settle, screenshot } from './helpers.mjs';
+import { start, figure, settle, screenshot, exportedHeights } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -15,11 +14,7 @@ const idle = (page) => page.waitForFunction(() => {
   return stage?.dataset.erosion === 'idle' && !stage.dataset.busy && stage.dataset.backend;
 }, null, { timeout: 120000 });
 
-async function heights(page, slot) {
-  const [dl] = await Promise.all([page.waitForEvent('download'), slot.locator('[data-tool="f32"]').click()]);
-  const buf = await fs.readFile(await dl.path());
-  return new Float32Array(buf.buffer, buf.byteOffset, buf.length / 4);
-}
+const heights = exportedHeights;
 
 async function choose(page, slot, backend) {
   await page.evaluate(() => { delete document.querySelector('[data-figure="island"] .lf-stage').dataset.backend; });

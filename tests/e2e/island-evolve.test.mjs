@@ -5,23 +5,14 @@
 // page keeps answering while it runs; the choice is part of the link.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs/promises';
-import { start, figure, settle } from './helpers.mjs';
+import { start, figure, settle, islandIdle, exportedHeights } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
 after(async () => { await env.close(); });
 
-const idle = (page) => page.waitForFunction(() => {
-  const stage = document.querySelector('[data-figure="island"] .lf-stage');
-  return stage?.dataset.erosion === 'idle' && !stage.dataset.busy;
-}, null, { timeout: 120000 });
-
-async function heights(page, slot) {
-  const [dl] = await Promise.all([page.waitForEvent('download'), slot.locator('[data-tool="f32"]').click()]);
-  const buf = await fs.readFile(await dl.path());
-  return new Float32Array(buf.buffer, buf.byteOffset, buf.length / 4);
-}
+const idle = (page) => islandIdle(page, 120000);
+const heights = exportedHeights;
 
 // Undrained cells (pits and flats: no strictly descending D8 path to the border or the
 // sea, by the package's `undrainedCount`) and land cells.

@@ -4,24 +4,15 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import { start, figure, pixels, changed, slide, settle, screenshot, countFills } from './helpers.mjs';
+import { start, figure, pixels, changed, slide, settle, screenshot, countFills, islandIdle, exportedHeights } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
 after(async () => { await env.close(); });
 
-// Erosion idle and its result drawn (no redraw or pool job in flight).
-const idle = (page) => page.waitForFunction(() => {
-  const stage = document.querySelector('[data-figure="island"] .lf-stage');
-  return stage?.dataset.erosion === 'idle' && !stage.dataset.busy;
-}, null, { timeout: 60000 });
-
-/** The current heightmap, through the figure's own "Raw float32" export. */
-async function heights(page, slot) {
-  const [dl] = await Promise.all([page.waitForEvent('download'), slot.locator('[data-tool="f32"]').click()]);
-  const buf = await fs.readFile(await dl.path());
-  return new Float32Array(buf.buffer, buf.byteOffset, buf.length / 4);
-}
+// Erosion idle and its result drawn (no frame on its way); the current heightmap.
+const idle = (page) => islandIdle(page);
+const heights = exportedHeights;
 const mean = (a) => a.reduce((s, v) => s + v, 0) / a.length;
 const range = (a) => a.reduce(([lo, hi], v) => [Math.min(lo, v), Math.max(hi, v)], [Infinity, -Infinity]);
 function border(a, n) {

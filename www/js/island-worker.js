@@ -12,13 +12,14 @@
 //            backend, fallbackReason }; progress: { done, total, ms } after each chunk.
 //            Cancel 'cancel' keeps the partial map for its key; 'drop' forgets it.
 //
-// Droplet erosion runs on the CPU (`Eroder`, 20,000 droplets per chunk, yielding between
-// chunks so a cancel or a frame request gets in) or on the GPU through erosion.js
+// Droplet erosion runs on the CPU (`Eroder` in chunks of 20,000 droplets, erosion-cpu.js,
+// yielding between chunks so a cancel or a frame request gets in) or on the GPU through erosion.js
 // (WebGPU is available in dedicated workers). 'auto' asks erosion.js's gpuStatus.
 import init, * as lf from '../pkg/landform.js';
 import { serve, yieldToEvents } from './worker-protocol.js';
 import { IslandMap, erosionParams } from './island-map.js';
 import { erode, gpuStatus } from './erosion.js';
+import { erodeInChunks } from './erosion-cpu.js';
 
 const ready = init({ module_or_path: new URL('../pkg/landform_bg.wasm', import.meta.url) });
 const map = new IslandMap(lf);
@@ -99,18 +100,13 @@ async function erodeRequest({ state: s, again }, job) {
 }
 
 async function onCpu(current, params, droplets, job) {
-  const n = map.size;
-  const eroder = new lf.Eroder(n, n, params);
-  const t0 = performance.now();
+  const eroder = new lf.Eroder(map.size, map.size, params);
   try {
-    while (current.done < droplets) {
-      await yieldToEvents();
-      if (job.cancelled) break;
-      const k = Math.min(CHUNK, droplets - current.done);
-      eroder.run(current.work, k);
-      current.done += k;
-      if (current.done < droplets) job.progress({ done: current.done, total: droplets, ms: performance.now() - t0 });
-    }
+    current.done = await erodeInChunks(eroder, current.work, droplets, {
+      chunk: CHUNK,
+      cancelled: () => !!job.cancelled,
+      progress: (done, ms) => { current.done = done; job.progress({ done, total: droplets, ms }); },
+    });
     return { type: current.done < droplets ? 'cancelled' : 'done', done: current.done, heights: current.work, budget: eroder.budget };
   } finally {
     eroder.free();

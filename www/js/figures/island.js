@@ -106,6 +106,7 @@ export default {
         if (evolve) say('evolving', `Stream power: ${evolve.done} / ${evolve.total} steps`, evolve.done, evolve.total);
       });
       const done = inFlight.then((f) => { if (!destroyed) show(f, s, now); }, (e) => {
+        if (!drawn) throw e; // the first picture: the figure could not start
         if (e.name !== 'AbortError') problem.textContent = e.message;
       }).finally(() => {
         inFlight = null;
