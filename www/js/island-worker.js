@@ -7,7 +7,8 @@
 //            top, terrain ('shaped' | 'preview' | 'eroded' | 'partial'), erosion
 //            ('off' | 'missing' | 'running' | 'done'), erosionKey, ms }
 //            progress: { evolve: { done, total } } while the evolved shape grows.
-//            A newer frame request stops an evolution in flight (AbortError).
+//            Cancelling it stops an evolution in flight (AbortError); the map keeps
+//            the stages before it.
 //   'erode'  { state, again } → { type: 'done' | 'cancelled', done, total, ms, budget,
 //            backend, fallbackReason }; progress: { done, total, ms } after each chunk.
 //            Cancel 'cancel' keeps the partial map for its key; 'drop' forgets it.
@@ -28,7 +29,6 @@ const SENT = ['terrain', 'moisture', 'flow', 'biome', 'rivers', 'lakes', 'elevat
 let sent = {};           // array name → the version last sent to the page
 let kept = { key: '' };  // the last finished (or cancelled) erosion: { key, heights, partial }
 let run = null;          // the erosion in progress: { key, work, done, live, liveDone }
-let newestFrame = 0;
 
 const erosionKey = (s) => JSON.stringify([map.version.evolved, erosionParams(s), s.droplets, s.backend]);
 
@@ -39,7 +39,7 @@ async function upstream(s, job) {
   await map.falloff(s);
   await map.evolve(s, {
     progress: (done, total) => job.progress({ evolve: { done, total } }),
-    cancelled: () => !!job.cancelled || (job.frame && newestFrame !== job.id),
+    cancelled: () => !!job.cancelled,
     yield: yieldToEvents,
   });
 }
@@ -59,8 +59,6 @@ function chooseTerrain(s) {
 }
 
 async function frame(s, job) {
-  job.frame = true;
-  newestFrame = job.id;
   if (Number(s.size) !== map.size) sent = {};
   const t0 = performance.now();
   await upstream(s, job);

@@ -95,11 +95,16 @@ export default {
       progressText.textContent = text;
     };
 
-    // One frame request in flight at a time; changes meanwhile coalesce into one more.
+    // One frame request in flight at a time; changes meanwhile coalesce into one more
+    // and stop a stream-power evolution the one in flight may be running.
     let inFlight = null, again = false, immediate = true;
     function requestFrame() {
       stage.dataset.busy ??= 'island';
-      if (inFlight) { again = true; return inFlight; }
+      if (inFlight) {
+        again = true;
+        if (stage.dataset.erosion === 'evolving') worker.cancel(inFlight.id);
+        return inFlight;
+      }
       const s = current, now = immediate;
       immediate = false;
       inFlight = worker.call('frame', s, ({ evolve }) => {
