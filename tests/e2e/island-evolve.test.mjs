@@ -80,3 +80,36 @@ test('island: the evolved shape organises the drainage, with progress, and the p
   await page.close();
   await again.page.close();
 });
+
+test('island: a new state stops an evolution in flight, and the last state wins exactly', async () => {
+  const { page, problems } = await env.open('/island.html#island.erode=false&island.shape=evolved&island.evolveSteps=20');
+  const slot = await figure(page, 'island');
+  await idle(page);
+  const setSteps = (v) => slot.locator('input[data-key="evolveSteps"]').evaluate((input, v) => {
+    input.value = v;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, String(v));
+  await page.evaluate(() => {
+    const bar = document.querySelector('[data-figure="island"] progress');
+    window.__steps = [];
+    new MutationObserver(() => window.__steps.push([bar.value, bar.max])).observe(bar, { attributes: true, attributeFilter: ['value'] });
+  });
+  // A long evolution (200 steps); once it is under way, the reader settles on 30.
+  await setSteps(200);
+  await page.waitForFunction(() => document.querySelector('[data-figure="island"] progress').value >= 10 && document.querySelector('[data-figure="island"] progress').max === 200, null, { timeout: 60000 });
+  await setSteps(30);
+  await settle(slot);
+  await idle(page);
+  const steps = await page.evaluate(() => window.__steps);
+  const long = steps.filter(([, max]) => max === 200).map(([v]) => v);
+  assert.ok(Math.max(...long) < 200, `the 200-step evolution stopped early (reached ${Math.max(...long)})`);
+  assert.ok(steps.some(([v, max]) => v === 30 && max === 30), 'the 30-step evolution ran to its end');
+  const got = await heights(page, slot);
+  const fresh = await env.open('/island.html#island.erode=false&island.shape=evolved&island.evolveSteps=30');
+  const slot2 = await figure(fresh.page, 'island');
+  await idle(fresh.page);
+  assert.deepEqual(got, await heights(fresh.page, slot2), 'the same bits as a fresh page at 30 steps');
+  assert.deepEqual([...problems, ...fresh.problems], []);
+  await page.close();
+  await fresh.page.close();
+});

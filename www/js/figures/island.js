@@ -33,7 +33,7 @@ function soil({ eroded, deposited }, s) {
 export default {
   name: 'island',
   title: 'An eroded island from two noise seeds',
-  caption: 'The map (switch it between height, moisture, flow and biomes; hover it to read a cell) and the same island in 3D: drag to orbit, wheel or pinch to zoom, or focus it and use the arrow keys. Under the 3D view, each stage of the pipeline in miniature (each step below shows its own, larger). Every control reruns the pipeline at once, except erosion, which runs in a background worker with its own progress bar and Cancel button.',
+  caption: 'The map (switch it between height, moisture, flow and biomes; hover it to read a cell) and the same island in 3D: drag to orbit, wheel or pinch to zoom, or focus it and use the arrow keys. Under the 3D view, each stage of the pipeline in miniature (each step below shows its own, larger). Every control reruns, in a background worker, only the stages after it; erosion and the evolved shape show their progress, and erosion can be cancelled.',
   // Beside the map on wide screens, grouped by pipeline stage; the droplet physics,
   // rarely touched, starts folded. A new control joins a stage by naming its group.
   layout: 'side',
