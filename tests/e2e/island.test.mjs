@@ -322,6 +322,24 @@ test('island: a permalink reproduces the eroded island exactly (erosion is deter
   await b.page.close();
 });
 
+test('island: Erode again reruns erosion in the worker and gives the same bits', async () => {
+  const { page, problems, slot } = await openIsland('#island.droplets=20000');
+  const first = await heights(page, slot);
+  await page.evaluate(() => {
+    const stage = document.querySelector('[data-figure="island"] .lf-stage');
+    window.__states = [];
+    new MutationObserver(() => window.__states.push(stage.dataset.erosion)).observe(stage, { attributes: true, attributeFilter: ['data-erosion'] });
+  });
+  await slot.locator('button[data-key="erodeAgain"]').click();
+  await page.waitForFunction(() => window.__states.includes('running'));
+  await idle(page);
+  assert.match(await slot.locator('.lf-erosion-text').textContent(), /^20,000 droplets in/);
+  assert.equal(await slot.locator('canvas').first().getAttribute('data-terrain'), 'eroded');
+  assert.deepEqual(await heights(page, slot), first, 'a rerun of the same droplets gives the same map');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('island: works as an embed (shadow root, state from attributes, worker found beside the module)', async () => {
   const { page, problems } = await env.open('/island.html');
   await page.evaluate(async () => {
