@@ -340,6 +340,28 @@ test('island: Erode again reruns erosion in the worker and gives the same bits',
   await page.close();
 });
 
+test('island: going back to an island already eroded shows it again without a run', async () => {
+  const { page, problems, slot } = await openIsland('#island.droplets=20000');
+  const warped = await heights(page, slot);
+  await click(slot, 'warp'); // another island: it erodes in its turn
+  await idle(page);
+  assert.equal(await slot.locator('canvas').first().getAttribute('data-terrain'), 'eroded');
+  const plain = await heights(page, slot);
+  assert.ok(plain.some((v, i) => v !== warped[i]));
+  await page.evaluate(() => {
+    const stage = document.querySelector('[data-figure="island"] .lf-stage');
+    window.__states = [];
+    new MutationObserver(() => window.__states.push(stage.dataset.erosion)).observe(stage, { attributes: true, attributeFilter: ['data-erosion'] });
+  });
+  await click(slot, 'warp'); // back: the worker still holds this island's erosion
+  await idle(page);
+  assert.equal(await slot.locator('canvas').first().getAttribute('data-terrain'), 'eroded');
+  assert.deepEqual(await page.evaluate(() => window.__states.filter((v) => v !== 'idle')), [], 'no erosion ran');
+  assert.deepEqual(await heights(page, slot), warped);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('island: works as an embed (shadow root, state from attributes, worker found beside the module)', async () => {
   const { page, problems } = await env.open('/island.html');
   await page.evaluate(async () => {

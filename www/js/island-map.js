@@ -39,28 +39,41 @@ export const erosionParams = (s) => ({
   seaLevel: s.sea,
 });
 
+// A 53-bit digest of a string (two FNV-1a lanes): equal inputs give equal versions.
+function digest(text) {
+  let a = 0x811c9dc5, b = 0x9747b28c;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  return (a >>> 0) * 2 ** 21 + ((b >>> 0) >>> 11);
+}
+
 export class IslandMap {
   constructor(lf) {
     this.lf = lf;
     this.size = 0;
-    this.version = {}; // array name → version (a counter over all stages)
+    // Array name → version: a digest of the inputs that made it (so the same inputs,
+    // met again, give the same version, and whatever is keyed by it is found again).
+    this.version = {};
     this.inputs = {};  // stage name → the inputs it last ran with
-    this.clock = 0;
+    this.clock = 0;    // versions of `terrain`, which is set, not computed
     this.counts = { rivers: 0, lakes: 0 };
     this.top = 1;
   }
 
   /**
    * Runs `compute` (it may be async) unless stage `name` last ran with the same
-   * `params` and the same versions of the arrays in `reads`; then `name`'s version moves
-   * on. Returns whether it ran.
+   * `params` and the same versions of the arrays in `reads`; then `name`'s version is
+   * that of its new inputs. Returns whether it ran.
    */
   async stage(name, params, reads, compute) {
     const key = JSON.stringify([params, reads.map((r) => this.version[r] ?? 0)]);
     if (this.inputs[name] === key) return false;
     this[name] = await compute();
     this.inputs[name] = key;
-    this.version[name] = ++this.clock;
+    this.version[name] = `${name}:${digest(key)}`;
     return true;
   }
 

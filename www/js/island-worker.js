@@ -27,7 +27,15 @@ const map = new IslandMap(lf);
 const CHUNK = 20000;
 const SENT = ['terrain', 'moisture', 'flow', 'biome', 'rivers', 'lakes', 'elevation', 'redistributed', 'shaped', 'plain'];
 let sent = {};           // array name → the version last sent to the page
-let kept = { key: '' };  // the last finished (or cancelled) erosion: { key, heights, partial }
+// The last KEEP finished (or cancelled) erosions by key, most recent last: going back
+// to an island already eroded shows it again at once.
+const KEEP = 4;
+const kept = new Map();  // key → { heights, partial }
+function keep(key, result) {
+  kept.delete(key);
+  kept.set(key, result);
+  if (kept.size > KEEP) kept.delete(kept.keys().next().value);
+}
 let run = null;          // the erosion in progress: { key, work, done, live, liveDone }
 
 const erosionKey = (s) => JSON.stringify([map.version.evolved, erosionParams(s), s.droplets, s.backend]);
@@ -48,7 +56,8 @@ async function upstream(s, job) {
 function chooseTerrain(s) {
   if (!s.erode || s.droplets === 0) { map.setTerrain(map.evolved, 'shaped'); return 'off'; }
   const key = erosionKey(s);
-  if (kept.key === key) { map.setTerrain(kept.heights, kept.partial ? 'partial' : 'eroded'); return 'done'; }
+  const done = kept.get(key);
+  if (done) { map.setTerrain(done.heights, done.partial ? 'partial' : 'eroded'); return 'done'; }
   if (run?.key === key) {
     if (run.done > 0 && run.liveDone !== run.done) [run.live, run.liveDone] = [run.work.slice(), run.done];
     map.setTerrain(run.live ?? map.evolved, run.live ? 'preview' : 'shaped');
@@ -78,7 +87,7 @@ async function frame(s, job) {
 async function erodeRequest({ state: s, again }, job) {
   await upstream(s, job);
   const key = erosionKey(s), n = map.size;
-  if (again) kept = { key: '' };
+  if (again) kept.delete(key);
   const params = erosionParams(s), droplets = s.droplets;
   const current = run = { key, work: map.evolved.slice(), done: 0, live: null, liveDone: 0 };
   try {
@@ -90,7 +99,7 @@ async function erodeRequest({ state: s, again }, job) {
     }
     const t0 = performance.now(); // the rate counts droplets, not choosing the backend
     const r = backend === 'gpu' ? await onGpu(current, params, droplets, job) : await onCpu(current, params, droplets, job);
-    if (job.cancelled !== 'drop') kept = { key, heights: r.heights, partial: r.type === 'cancelled' };
+    if (job.cancelled !== 'drop') keep(key, { heights: r.heights, partial: r.type === 'cancelled' });
     return { type: r.type, done: r.done, total: droplets, ms: performance.now() - t0, budget: r.budget, backend, fallbackReason };
   } finally {
     if (run === current) run = null;
