@@ -40,7 +40,7 @@ let run = null;          // the erosion in progress: { key, work, done, live, li
 
 const erosionKey = (s) => JSON.stringify([map.version.evolved, erosionParams(s), s.droplets, s.backend]);
 
-// Every stage up to the map droplet erosion starts from.
+// Every stage up to the map that droplet erosion starts from.
 async function upstream(s, job) {
   await map.noise(s);
   await map.redistribute(s);
