@@ -40,6 +40,12 @@ macro_rules! with_composed {
     };
 }
 
+/// Column data of one field's row fills ([`Field::prepare`]), typed by its kernel.
+pub(crate) struct Prepared {
+    cols: Box<dyn std::any::Any>,
+    dims: u32,
+}
+
 #[derive(Clone, Debug)]
 pub struct Field {
     params: Params,
@@ -339,6 +345,21 @@ impl Field {
     /// [`Field::fill2d_axes`] of the 3D field at depth `z` (the field must have 3D).
     pub(crate) fn fill3d_axes(&self, out: &mut [f32], xs: &[f64], ys: &[f64], z: f64) {
         with_composed!(&self.kernels, c => c.fill3d_axes(out, xs, ys, z));
+    }
+
+    /// The per-column work of row fills at columns `xs`, for [`Field::fill_prepared`]
+    /// to reuse over many bands of rows; `None` where fills go point by point.
+    pub(crate) fn prepare(&self, xs: &[f64], dims: u32) -> Option<Prepared> {
+        with_composed!(&self.kernels, c => c.rows_apply(dims).then(|| Prepared {
+            cols: Box::new(c.columns(xs, dims)),
+            dims,
+        }))
+    }
+
+    /// [`Field::fill2d_axes`] / [`Field::fill3d_axes`] (by `p`'s dimension) over the
+    /// columns `p` was prepared for; the same bits.
+    pub(crate) fn fill_prepared(&self, p: &Prepared, out: &mut [f32], ys: &[f64], z: f64) {
+        with_composed!(&self.kernels, c => crate::rows::fill_prepared(c, &*p.cols, p.dims, out, ys, z));
     }
 
     /// [`Field::sample3d`] without the dimension check (done once per graph).

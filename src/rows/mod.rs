@@ -176,9 +176,11 @@ fn accumulate(
     }
 }
 
-/// The octave-independent and per-octave column data of one fill.
-struct Columns<C> {
+/// The per-octave column data of one fill: computed once per set of columns, and
+/// reusable by every band of rows over them (graphs fill in bands).
+pub struct Columns<C> {
     octaves: Vec<(Vec<f32>, C)>,
+    width: usize,
     padded: usize,
 }
 
@@ -204,22 +206,47 @@ impl<C> Columns<C> {
                 (xs, cols)
             })
             .collect();
-        Self { octaves, padded }
+        Self {
+            octaves,
+            width: w,
+            padded,
+        }
     }
 }
 
 /// 2D fill of an unwarped, untiled field at columns `xs` × rows `ys` (noise space,
 /// before the offset): `out[j · xs.len() + i]` equals `eval2(xs[i], ys[j])`.
 pub fn fill2d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], xs: &[f64], ys: &[f64]) {
-    fill_rows(c, out, xs, ys, 2, |cc, xs, y, f, n| {
-        c.base.row2_wide(cc, xs, y * f, n)
-    });
+    fill2d_with(c, &Columns::new(c, xs, 2), out, ys)
 }
 
 /// 3D slice fill of an unwarped field at depth `z`; equals `eval3` on every cell.
 pub fn fill3d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], xs: &[f64], ys: &[f64], z: f64) {
+    fill3d_with(c, &Columns::new(c, xs, 3), out, ys, z)
+}
+
+/// [`fill2d`] over columns prepared by [`Composed::columns`] (`dims` 2).
+pub fn fill2d_with<K: RowNoise>(
+    c: &Composed<K>,
+    cols: &Columns<K::Cols>,
+    out: &mut [f32],
+    ys: &[f64],
+) {
+    fill_rows(c, cols, out, ys, |cc, xs, y, f, n| {
+        c.base.row2_wide(cc, xs, y * f, n)
+    });
+}
+
+/// [`fill3d`] over columns prepared by [`Composed::columns`] (`dims` 3).
+pub fn fill3d_with<K: RowNoise>(
+    c: &Composed<K>,
+    cols: &Columns<K::Cols>,
+    out: &mut [f32],
+    ys: &[f64],
+    z: f64,
+) {
     let z = z + c.offset[2];
-    fill_rows(c, out, xs, ys, 3, |cc, xs, y, f, n| {
+    fill_rows(c, cols, out, ys, |cc, xs, y, f, n| {
         c.base.row3_wide(cc, xs, y * f, z * f, n)
     });
 }
@@ -229,17 +256,15 @@ pub fn fill3d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], xs: &[f64], ys: &[f
 #[inline(always)]
 fn fill_rows<K: RowNoise>(
     c: &Composed<K>,
+    cols: &Columns<K::Cols>,
     out: &mut [f32],
-    xs: &[f64],
     ys: &[f64],
-    dims: u32,
     row: impl Fn(&K::Cols, &[f32], f64, f64, &mut [f32]),
 ) {
-    let cols = Columns::new(c, xs, dims);
     let fr = &c.fractal;
     let mut acc = vec![0.0f32; cols.padded];
     let mut n = vec![0.0f32; cols.padded];
-    for (out_row, &y) in out.chunks_exact_mut(xs.len()).zip(ys) {
+    for (out_row, &y) in out.chunks_exact_mut(cols.width).zip(ys) {
         let y = y + c.offset[1];
         let last = cols.octaves.len() - 1;
         for (i, (xs, cc)) in cols.octaves.iter().enumerate() {
@@ -247,6 +272,29 @@ fn fill_rows<K: RowNoise>(
             let out = (i == last).then_some((&mut *out_row, fr.norm()));
             accumulate(&mut acc, &n, fr.amps()[i], fr.kind, i == 0, out);
         }
+    }
+}
+
+/// [`fill2d_with`] or [`fill3d_with`] over columns made by [`Composed::columns`] of
+/// the same `c` (anything else is a bug: it fills nothing).
+pub fn fill_prepared<K: RowNoise>(
+    c: &Composed<K>,
+    cols: &dyn std::any::Any,
+    dims: u32,
+    out: &mut [f32],
+    ys: &[f64],
+    z: f64,
+) where
+    K::Cols: 'static,
+{
+    let Some(cols) = cols.downcast_ref::<Columns<K::Cols>>() else {
+        debug_assert!(false, "columns of another kernel");
+        return;
+    };
+    if dims == 2 {
+        fill2d_with(c, cols, out, ys)
+    } else {
+        fill3d_with(c, cols, out, ys, z)
     }
 }
 
@@ -264,16 +312,26 @@ impl<K: RowNoise> Composed<K> {
 
     /// [`Composed::fill2d`] at columns `xs` × rows `ys` (noise space): `eval2(xs[i], ys[j])`.
     pub fn fill2d_axes(&self, out: &mut [f32], xs: &[f64], ys: &[f64]) {
-        if self.warp.is_none() && self.period.is_none() {
+        if self.rows_apply(2) {
             fill2d(self, out, xs, ys)
         } else {
             grid_points(out, xs, ys, |x, y| self.eval2(x, y))
         }
     }
 
+    /// Whether `dims`-D fills run the row kernels (else they sample point by point).
+    pub fn rows_apply(&self, dims: u32) -> bool {
+        self.warp.is_none() && (dims == 3 || self.period.is_none())
+    }
+
+    /// The column data of fills at columns `xs` ([`fill2d_with`], [`fill3d_with`]).
+    pub fn columns(&self, xs: &[f64], dims: u32) -> Columns<K::Cols> {
+        Columns::new(self, xs, dims)
+    }
+
     /// [`Composed::fill3d`] at columns `xs` × rows `ys`, depth `z`: `eval3(xs[i], ys[j], z)`.
     pub fn fill3d_axes(&self, out: &mut [f32], xs: &[f64], ys: &[f64], z: f64) {
-        if self.warp.is_none() {
+        if self.rows_apply(3) {
             fill3d(self, out, xs, ys, z)
         } else {
             grid_points(out, xs, ys, |x, y| self.eval3(x, y, z))
