@@ -150,7 +150,9 @@ fn each_op_computes_its_formula_on_its_inputs() {
             inputs.join(",")
         ))
     };
-    let cases: Vec<(Graph, Box<dyn Fn(f32, f32, f64, f64) -> f32>)> = vec![
+    // Each graph with its formula from (P, S, x, y).
+    type Formula<'a> = Box<dyn Fn(f32, f32, f64, f64) -> f32 + 'a>;
+    let cases: Vec<(Graph, Formula<'_>)> = vec![
         (one("add", "", &[P, S]), Box::new(|a, b, _, _| a + b)),
         (one("sub", "", &[P, S]), Box::new(|a, b, _, _| a - b)),
         (one("mul", "", &[P, S]), Box::new(|a, b, _, _| a * b)),
@@ -209,9 +211,9 @@ fn each_op_computes_its_formula_on_its_inputs() {
 
 #[test]
 fn shaping_ops_keep_their_shapes() {
-    let curve = graph(&format!(
-        r#"{{"op":"curve","points":[[-1,-1],[-0.2,0.4],[0.3,0.5],[1,0.9]],"inputs":[{{"op":"x"}}]}}"#
-    ));
+    let curve = graph(
+        r#"{"op":"curve","points":[[-1,-1],[-0.2,0.4],[0.3,0.5],[1,0.9]],"inputs":[{"op":"x"}]}"#,
+    );
     let terrace = graph(r#"{"op":"terrace","points":[-1,0,0.5,1],"inputs":[{"op":"x"}]}"#);
     let inverted =
         graph(r#"{"op":"terrace","points":[-1,0,0.5,1],"invert":true,"inputs":[{"op":"x"}]}"#);
@@ -419,9 +421,7 @@ fn bad_specs_name_their_node_path() {
         assert!(e.path().ends_with(path) && e.to_string().contains(words), "{json}\n→ {e} (path {})", e.path());
     }
     // A tiled leaf fills 2D only: 3D fills name it.
-    let g = graph(&format!(
-        r#"{{"op":"neg","inputs":[{{"noise":"perlin","period":[4,4]}}]}}"#
-    ));
+    let g = graph(r#"{"op":"neg","inputs":[{"noise":"perlin","period":[4,4]}]}"#);
     let e = g.fill3d(&mut [0.0], &Region::new(1, 1, 1.0)).unwrap_err();
     assert_eq!(e.path(), "inputs[0].period", "{e}");
 }

@@ -136,7 +136,7 @@ pub fn eval(node: &Node, c: &Coords, dims: u32, out: &mut [f32], s: &mut Scratch
             }
             s.give(b);
         }
-        Node::Blend(v) => three(v, c, dims, out, s, |a, b, t| blend(a, b, t)),
+        Node::Blend(v) => three(v, c, dims, out, s, blend),
         Node::Select(v, lo, hi) => three(v, c, dims, out, s, |a, b, t| select(a, b, t, *lo, *hi)),
         Node::Move(m, n) => {
             let moved = match c {

@@ -198,7 +198,7 @@ impl<'a> Keys<'a> {
                 check_range(key, v, -MAX_PARAM, MAX_PARAM).map_err(|e| e.at(self.path))?;
             }
             if let Some(prev) = pts.last().map(|q: &[f64; 2]| q[0]) {
-                if !(p[0] as f32 > prev as f32) {
+                if p[0] as f32 <= prev as f32 {
                     return Err(Error::range(
                         key,
                         format!("must have strictly increasing x, got {} after {prev}", p[0]),
@@ -643,7 +643,7 @@ fn shape(op: Op, k: &mut Keys) -> Result<Shape> {
             let from = k.pair("from", [-1.0, 1.0])?;
             let to = k.pair("to", [0.0, 1.0])?;
             let factor = (to[1] - to[0]) / (from[1] - from[0]);
-            if !(factor.abs() <= 1e12) {
+            if factor.abs() > 1e12 {
                 return Err(Error::range(
                     "from",
                     format!("is too narrow for `to`: the slope {factor:e} exceeds 1e12"),
@@ -663,7 +663,7 @@ fn shape(op: Op, k: &mut Keys) -> Result<Shape> {
 /// and cos so that every build makes the same matrix.
 fn rotation(deg: f64, axis: [f64; 3]) -> Option<[[f64; 3]; 3]> {
     let n = (axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]).sqrt();
-    if !(n > 0.0) {
+    if n <= 0.0 {
         return None;
     }
     let [x, y, z] = axis.map(|v| v / n);
