@@ -42,6 +42,17 @@ pub struct Parser {
     pub dims: Option<u32>,
 }
 
+/// Where a node sits: its path (`inputs[1].inputs[0]`, empty at the root), its depth
+/// (1 at the root), the seed shift of the `seedOffset`s above it, and the box of
+/// positions it is sampled within (one per context).
+#[derive(Clone, Copy)]
+pub struct At<'a> {
+    pub path: &'a str,
+    pub depth: usize,
+    pub shift: u32,
+    pub boxes: [Box3; CONTEXTS],
+}
+
 /// `a.b` for node paths (no dot before an index, none after an empty root).
 fn child(path: &str, key: &str) -> String {
     if path.is_empty() {
@@ -235,16 +246,9 @@ impl<'a> Keys<'a> {
 }
 
 impl Parser {
-    /// Parses `p` at node path `path` (depth 1 at the root), its leaves' seeds shifted by
-    /// `shift`, sampled within `boxes` (one per context).
-    pub fn parse(
-        &mut self,
-        p: &Plain,
-        path: &str,
-        depth: usize,
-        shift: u32,
-        boxes: &[Box3; CONTEXTS],
-    ) -> Result<Parsed> {
+    /// Parses the node `p` that sits `at`.
+    pub fn parse(&mut self, p: &Plain, at: At) -> Result<Parsed> {
+        let (path, depth) = (at.path, at.depth);
         self.nodes += 1;
         if self.nodes > MAX_GRAPH_NODES {
             return Err(node_err(
@@ -259,11 +263,11 @@ impl Parser {
             ));
         }
         let parsed = match p {
-            Plain::Leaf(spec) => self.leaf(spec, path, shift)?,
+            Plain::Leaf(spec) => self.leaf(spec, path, at.shift)?,
             Plain::Map(_) if p.get("op").is_none() => {
-                self.leaf(&read_leaf(p, path)?, path, shift)?
+                self.leaf(&read_leaf(p, path)?, path, at.shift)?
             }
-            Plain::Map(_) => self.node(p, path, depth, shift, boxes)?,
+            Plain::Map(_) => self.node(p, at)?,
             other => {
                 return Err(node_err(
                     path,
@@ -319,14 +323,8 @@ impl Parser {
         })
     }
 
-    fn node(
-        &mut self,
-        p: &Plain,
-        path: &str,
-        depth: usize,
-        shift: u32,
-        boxes: &[Box3; CONTEXTS],
-    ) -> Result<Parsed> {
+    fn node(&mut self, p: &Plain, at: At) -> Result<Parsed> {
+        let path = at.path;
         let op = match p.get("op") {
             Some(Plain::Str(name)) => Op::parse(name).map_err(|e| e.at(path))?,
             Some(other) => {
@@ -391,10 +389,7 @@ impl Parser {
         let mut b = Build {
             parser: self,
             inputs,
-            path,
-            depth,
-            shift,
-            boxes: *boxes,
+            at,
             kids: Vec::new(),
         };
         let (node, ranges) = b.op(op, &mut keys)?;
@@ -433,30 +428,27 @@ fn read_leaf(p: &Plain, path: &str) -> Result<Spec> {
 struct Build<'p, 'a> {
     parser: &'p mut Parser,
     inputs: &'a [Plain],
-    path: &'a str,
-    depth: usize,
-    shift: u32,
-    boxes: [Box3; CONTEXTS],
+    at: At<'a>,
     kids: Vec<Plain>,
 }
 
 impl Build<'_, '_> {
     /// Input `i`, sampled within `boxes`, its seeds shifted by `more`.
     fn input(&mut self, i: usize, boxes: &[Box3; CONTEXTS], more: u32) -> Result<Parsed> {
-        let path = child(self.path, &format!("inputs[{i}]"));
-        let parsed = self.parser.parse(
-            &self.inputs[i],
-            &path,
-            self.depth + 1,
-            self.shift.wrapping_add(more),
-            boxes,
-        )?;
+        let path = child(self.at.path, &format!("inputs[{i}]"));
+        let at = At {
+            path: &path,
+            depth: self.at.depth + 1,
+            shift: self.at.shift.wrapping_add(more),
+            boxes: *boxes,
+        };
+        let parsed = self.parser.parse(&self.inputs[i], at)?;
         self.kids.push(parsed.spec.clone());
         Ok(parsed)
     }
 
     fn all(&mut self) -> Result<Vec<Parsed>> {
-        let boxes = self.boxes;
+        let boxes = self.at.boxes;
         (0..self.inputs.len())
             .map(|i| self.input(i, &boxes, 0))
             .collect()
@@ -504,7 +496,7 @@ impl Build<'_, '_> {
                 let [a, b, c]: [Parsed; 3] = self
                     .all()?
                     .try_into()
-                    .map_err(|_| node_err(self.path, "needs 3 inputs".into()))?;
+                    .map_err(|_| node_err(self.at.path, "needs 3 inputs".into()))?;
                 let ranges = [0, 1, 2].map(|i| match edges {
                     Some((lo, hi)) => range::select(a.ranges[i], b.ranges[i], c.ranges[i], lo, hi),
                     None => range::blend(a.ranges[i], b.ranges[i], c.ranges[i]),
@@ -526,16 +518,16 @@ impl Build<'_, '_> {
                         let angle = k.num("angle", 0.0, -360.0, 360.0)?;
                         let axis = k.vec3("axis", [0.0, 0.0, 1.0], -1e6, 1e6, false)?;
                         Move::Rotate(rotation(angle, axis).ok_or_else(|| {
-                            Error::range("axis", "must not be [0, 0, 0]").at(self.path)
+                            Error::range("axis", "must not be [0, 0, 0]").at(self.at.path)
                         })?)
                     }
                 };
-                let boxes = self.boxes.map(|b| range::moved(&m, &b));
+                let boxes = self.at.boxes.map(|b| range::moved(&m, &b));
                 let kid = self.input(0, &boxes, 0)?;
                 (Node::Move(m, Box::new(kid.node)), kid.ranges)
             }
             Displace => {
-                let boxes = self.boxes;
+                let boxes = self.at.boxes;
                 let mut ds = Vec::new();
                 for i in 1..self.inputs.len() {
                     ds.push(self.input(i, &boxes, 0)?);
@@ -559,7 +551,7 @@ impl Build<'_, '_> {
             Turbulence => self.turbulence(k)?,
             SeedOffset => {
                 let by = k.whole("by", 0.0, 0, u32::MAX as i64)? as u32;
-                let boxes = self.boxes;
+                let boxes = self.at.boxes;
                 let kid = self.input(0, &boxes, by)?;
                 (kid.node, kid.ranges)
             }
@@ -569,13 +561,16 @@ impl Build<'_, '_> {
             }
             X | Y | Z => {
                 let i = [X, Y, Z].iter().position(|&o| o == op).unwrap_or(0);
-                (Node::Coord(i), self.boxes.map(|b| range::finish(b[i], &[])))
+                (
+                    Node::Coord(i),
+                    self.at.boxes.map(|b| range::finish(b[i], &[])),
+                )
             }
             Distance => {
                 let to = k.vec3("to", [0.0; 3], -MAX_POINT, MAX_POINT, false)?;
                 (
                     Node::Distance(to),
-                    self.boxes.map(|b| range::distance(&b, &to)),
+                    self.at.boxes.map(|b| range::distance(&b, &to)),
                 )
             }
         })
@@ -591,9 +586,9 @@ impl Build<'_, '_> {
         let seed = k.whole("seed", 0.0, 0, u32::MAX as i64)? as u32;
         let mut ds = Vec::new();
         for i in 0..3u32 {
-            let s = seed.wrapping_add(i).wrapping_add(self.shift);
+            let s = seed.wrapping_add(i).wrapping_add(self.at.shift);
             let f = Field::new(&Spec::new("perlin", s).fbm(rough as u32, 0.5, 2.0))
-                .map_err(|e| e.at(self.path))?;
+                .map_err(|e| e.at(self.at.path))?;
             let r = range::shape(
                 &Shape::ScaleBias(power as f32, 0.0),
                 (f.range().0 as f64, f.range().1 as f64),
@@ -605,6 +600,7 @@ impl Build<'_, '_> {
             ));
         }
         let moved = self
+            .at
             .boxes
             .map(|b| range::displaced(&b, &[ds[0].1, ds[1].1, ds[2].1]));
         let src = self.input(0, &moved, 0)?;

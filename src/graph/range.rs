@@ -71,12 +71,11 @@ pub fn shape(s: &Shape, a: Iv) -> Iv {
 /// f32s just outside the input's bound.
 fn curve(c: &Curve, a: Iv) -> Iv {
     let (lo, hi) = to_f32(a);
-    let inner = c
-        .xs
-        .iter()
-        .zip(&c.ys)
-        .filter(|(&x, _)| x > lo && x < hi)
-        .map(|(_, &y)| y as f64);
+    let inner =
+        c.xs.iter()
+            .zip(&c.ys)
+            .filter(|(&x, _)| x > lo && x < hi)
+            .map(|(_, &y)| y as f64);
     hull([c.at(lo) as f64, c.at(hi) as f64].into_iter().chain(inner))
 }
 
