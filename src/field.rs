@@ -362,9 +362,15 @@ impl Field {
         with_composed!(&self.kernels, c => crate::rows::fill_prepared(c, &*p.cols, p.dims, out, ys, z));
     }
 
-    /// [`Field::sample3d`] without the dimension check (done once per graph).
-    pub(crate) fn eval3(&self, x: f64, y: f64, z: f64) -> f32 {
-        with_composed!(&self.kernels, c => c.eval3(x, y, z))
+    /// `out[i]` = the field at point `i` of `p` (x, y and z arrays), 2D or 3D: the bits
+    /// of [`Field::sample2d`] / [`Field::sample3d`], the kernel picked once.
+    pub(crate) fn sample_points(&self, out: &mut [f32], p: &[Vec<f64>; 3], dims: u32) {
+        let at = out.iter_mut().zip(p[0].iter().zip(&p[1]).zip(&p[2]));
+        if dims == 2 {
+            with_composed!(&self.kernels, c => at.for_each(|(o, ((&x, &y), _))| *o = c.eval2(x, y)))
+        } else {
+            with_composed!(&self.kernels, c => at.for_each(|(o, ((&x, &y), &z))| *o = c.eval3(x, y, z)))
+        }
     }
 
     /// Why this field has no `dims`-D fill (too few dimensions, or tiled), if it has none.
