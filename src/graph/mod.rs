@@ -6,6 +6,7 @@
 //! at a time through each node (`eval.rs`), the leaves with their SIMD row kernels.
 
 mod eval;
+mod keys;
 mod node;
 pub mod ops;
 mod parse;
