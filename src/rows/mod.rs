@@ -185,9 +185,14 @@ pub struct Columns<C> {
 }
 
 impl<C> Columns<C> {
+    /// The columns of region `r`'s fills.
+    fn new<K: RowNoise<Cols = C>>(c: &Composed<K>, r: &Region, dims: u32) -> Self {
+        Self::at(c, &r.xs(), dims)
+    }
+
     /// `dims` picks the kernel's period ([`Noise::period`]) the columns are reduced by;
     /// `xs` are the columns' noise-space x (before the offset).
-    fn new<K: RowNoise<Cols = C>>(c: &Composed<K>, xs: &[f64], dims: u32) -> Self {
+    fn at<K: RowNoise<Cols = C>>(c: &Composed<K>, xs: &[f64], dims: u32) -> Self {
         let w = xs.len();
         let padded = (w + 3) & !3;
         let p = c.base.period(dims);
@@ -217,12 +222,12 @@ impl<C> Columns<C> {
 /// 2D fill of an unwarped, untiled field at columns `xs` × rows `ys` (noise space,
 /// before the offset): `out[j · xs.len() + i]` equals `eval2(xs[i], ys[j])`.
 pub fn fill2d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], xs: &[f64], ys: &[f64]) {
-    fill2d_with(c, &Columns::new(c, xs, 2), out, ys)
+    fill2d_with(c, &Columns::at(c, xs, 2), out, ys)
 }
 
 /// 3D slice fill of an unwarped field at depth `z`; equals `eval3` on every cell.
 pub fn fill3d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], xs: &[f64], ys: &[f64], z: f64) {
-    fill3d_with(c, &Columns::new(c, xs, 3), out, ys, z)
+    fill3d_with(c, &Columns::at(c, xs, 3), out, ys, z)
 }
 
 /// [`fill2d`] over columns prepared by [`Composed::columns`] (`dims` 2).
@@ -302,12 +307,20 @@ impl<K: RowNoise> Composed<K> {
     /// 2D fill: grid-aware rows (this module) unless warped or tiled; the same bits
     /// as [`Composed::fill2d_points`] either way.
     pub fn fill2d(&self, out: &mut [f32], r: &Region) {
-        self.fill2d_axes(out, &r.xs(), &r.ys())
+        if self.rows_apply(2) {
+            fill2d_with(self, &Columns::new(self, r, 2), out, &r.ys())
+        } else {
+            self.fill2d_points(out, r)
+        }
     }
 
     /// 3D slice fill, grid-aware unless warped.
     pub fn fill3d(&self, out: &mut [f32], r: &Region) {
-        self.fill3d_axes(out, &r.xs(), &r.ys(), r.z)
+        if self.rows_apply(3) {
+            fill3d_with(self, &Columns::new(self, r, 3), out, &r.ys(), r.z)
+        } else {
+            self.fill3d_points(out, r)
+        }
     }
 
     /// [`Composed::fill2d`] at columns `xs` × rows `ys` (noise space): `eval2(xs[i], ys[j])`.
@@ -326,7 +339,7 @@ impl<K: RowNoise> Composed<K> {
 
     /// The column data of fills at columns `xs` ([`fill2d_with`], [`fill3d_with`]).
     pub fn columns(&self, xs: &[f64], dims: u32) -> Columns<K::Cols> {
-        Columns::new(self, xs, dims)
+        Columns::at(self, xs, dims)
     }
 
     /// [`Composed::fill3d`] at columns `xs` × rows `ys`, depth `z`: `eval3(xs[i], ys[j], z)`.
