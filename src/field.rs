@@ -4,7 +4,6 @@
 
 use crate::compose::{Composed, Warp};
 use crate::error::{Error, Result};
-use crate::fractal::FractalKind;
 use crate::grid::Region;
 use crate::noise::improved::Improved;
 use crate::noise::perlin::Perlin;
@@ -36,6 +35,30 @@ macro_rules! with_composed {
             Kernels::Teaching($c) => $body,
             Kernels::Simplex($c) => $body,
             Kernels::Worley($c) => $body,
+        }
+    };
+}
+
+/// Runs `$body` with `$c` bound to the `Composed<K>` of a kernel with derivatives, or
+/// returns the error naming why the field's noise has none.
+macro_rules! with_deriv {
+    ($field:expr, $c:ident => $body:expr) => {
+        match &$field.kernels {
+            Kernels::Value($c) => $body,
+            Kernels::Perlin($c) => $body,
+            Kernels::Improved($c) => $body,
+            Kernels::Simplex($c) => $body,
+            Kernels::Worley(_) => Err(Error::kind(
+                "noise",
+                "'worley' has no analytic derivative here: F1 has one only inside cells, and F2, F2 − F1, Manhattan and Chebyshev have creases; use value, perlin, perlin-improved or simplex",
+            )),
+            Kernels::Teaching(_) => Err(Error::kind(
+                "noise",
+                format!(
+                    "'{}' is a teaching variant without a derivative (linear blends have creases); use value, perlin, perlin-improved or simplex",
+                    $field.params.noise.name()
+                ),
+            )),
         }
     };
 }
@@ -240,27 +263,44 @@ impl Field {
         Ok(with_composed!(&self.kernels, c => c.eval4(x, y, z, w)))
     }
 
-    /// `[value, ∂/∂x, ∂/∂y]` in noise space, for fBm of `perlin` or `simplex` without warp or tiling.
+    /// `[value, ∂/∂x, ∂/∂y]` at noise-space `(x, y)` (per noise unit), through the
+    /// fractal, warp and period; `value` is [`Field::sample2d`]'s. Errors as
+    /// [`Field::fill2d_deriv`].
     pub fn sample2d_deriv(&self, x: impl Into<f64>, y: impl Into<f64>) -> Result<[f32; 3]> {
         let (x, y) = (x.into(), y.into());
-        if self.params.warp.is_some()
-            || self.params.period.is_some()
-            || self.fractal_kind() != FractalKind::Fbm
-        {
-            return Err(Error::kind(
-                "noise",
-                "derivatives need an fbm field without warp or period",
-            ));
-        }
-        with_composed!(&self.kernels, c => c.deriv2(x, y)).ok_or_else(|| {
-            Error::kind(
-                "noise",
-                format!(
-                    "'{}' has no analytic derivative; use 'perlin' or 'simplex'",
-                    self.params.noise.name()
-                ),
-            )
-        })
+        with_deriv!(self, c => Ok(c.eval2_deriv(x, y)))
+    }
+
+    /// The value and its analytic partial derivatives as three planes: `out[0..n]` the
+    /// values (the bits of [`Field::fill2d`]), `out[n..2n]` ∂/∂x, `out[2n..3n]` ∂/∂y,
+    /// `n = r.len()`, per noise unit (divide by `r.scale` for per cell). Kernels
+    /// without a derivative (Worley, the teaching variants) are an error naming why.
+    pub fn fill2d_deriv(&self, out: &mut [f32], r: &Region) -> Result<()> {
+        self.check_deriv(out, r, 2)?;
+        with_deriv!(self, c => Ok(c.fill2d_deriv(out, r)))
+    }
+
+    /// [`Field::fill2d_deriv`] of the 3D slice at `r.z`: four planes, the fourth ∂/∂z.
+    pub fn fill3d_deriv(&self, out: &mut [f32], r: &Region) -> Result<()> {
+        self.check_deriv(out, r, 3)?;
+        with_deriv!(self, c => Ok(c.fill3d_deriv(out, r)))
+    }
+
+    /// One row of [`Field::fill2d_deriv`] at noise-space `xs` × `y` into the value, ∂x
+    /// and ∂y rows (each at least `xs.len()` long): the leaf step graphs build on.
+    pub fn row2_deriv(&self, xs: &[f64], y: f64, planes: [&mut [f32]; 3]) -> Result<()> {
+        with_deriv!(self, c => Ok(c.row2_deriv(xs, y, planes)))
+    }
+
+    fn check_deriv(&self, out: &[f32], r: &Region, dims: u32) -> Result<()> {
+        r.validate()?;
+        self.need(dims)?;
+        let what = if dims == 2 {
+            "3 × region.width × region.height (value, ∂x, ∂y planes)"
+        } else {
+            "4 × region.width × region.height (value, ∂x, ∂y, ∂z planes)"
+        };
+        crate::error::check_len("out", out.len(), (dims as usize + 1) * r.len(), what)
     }
 
     /// Gradient vectors `[gx, gy]` of lattice points `x0..x0+cols` × `y0..y0+rows`, row-major,
@@ -300,10 +340,6 @@ impl Field {
         Ok(crate::noise::teaching::gradients(
             perlin, x0, y0, cols, rows,
         ))
-    }
-
-    fn fractal_kind(&self) -> FractalKind {
-        with_composed!(&self.kernels, c => c.fractal.kind)
     }
 
     pub fn fill1d(&self, out: &mut [f32], r: &Region) -> Result<()> {

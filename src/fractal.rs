@@ -67,6 +67,21 @@ impl FractalKind {
         }
     }
 
+    /// `d shape / dn`, for the chain rule through the fractal sum. fBm is smooth; the
+    /// other kinds take `|n|`, whose slope jumps where an octave crosses zero (the
+    /// creases of ridged and billow noise): there the slope is that of the side `n`'s
+    /// sign bit lies on (`f32::signum`), so a derivative fill is exact everywhere except
+    /// on those zero curves, where no derivative exists.
+    #[inline(always)]
+    pub fn slope(self, n: f32) -> f32 {
+        match self {
+            Self::Fbm => 1.0,
+            Self::Ridged => -4.0 * (1.0 - n.abs()) * n.signum(),
+            Self::Billow => 2.0 * n.signum(),
+            Self::Turbulence => n.signum(),
+        }
+    }
+
     /// Output bound given the kernel's bound `(lo, hi)`. Each octave is shaped into the
     /// interval below and the sum divides by the sum of the (positive) amplitudes, so the
     /// sum stays in the one-octave interval. `|n|` lies in `[a, b]`: `b = max(|lo|, |hi|)`,

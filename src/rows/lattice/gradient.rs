@@ -6,7 +6,7 @@ use super::{
     cell_runs, classic_first, corners, hash4, ig, lanes, lattice_cols, lattice_row3, Axis,
     LatticeCols, Row3,
 };
-use crate::noise::improved::{Improved, GRAD3};
+use crate::noise::improved::{Improved, GRAD3, IG2};
 use crate::noise::perlin::Perlin;
 use crate::rows::RowNoise;
 use crate::simd::{gather2, lerp4, F4};
@@ -186,18 +186,6 @@ impl Row3 for Perlin {
         lerp4(layer(za.i0, za.f), layer(za.i1, za.f1), za.s).store(&mut out[k..]);
     }
 }
-
-/// Improved noise's 2D directions `(±1,±1), (±1,0), (0,±1)` by `h & 7`, as factors.
-const IG2: [[f32; 2]; 8] = [
-    [1.0, 1.0],
-    [-1.0, 1.0],
-    [1.0, -1.0],
-    [-1.0, -1.0],
-    [1.0, 0.0],
-    [-1.0, 0.0],
-    [0.0, 1.0],
-    [0.0, -1.0],
-];
 
 impl RowNoise for Improved {
     type Cols = LatticeCols;

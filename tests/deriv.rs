@@ -1,0 +1,266 @@
+//! Derivative fills (`Field::fill2d_deriv`, `fill3d_deriv`): against central finite
+//! differences of the plain field on random specs, the value plane against the plain
+//! fill bit for bit, tiles against the whole, continuity across cell edges, the
+//! coordinate limit, and the errors.
+
+use landform::rng::Mulberry32;
+use landform::spec::{Spec, WarpSpec};
+use landform::{Field, Region};
+
+const NOISES: [&str; 4] = ["value", "perlin", "perlin-improved", "simplex"];
+const KINDS: [&str; 4] = ["fbm", "ridged", "billow", "turbulence"];
+
+/// A random spec over the derivable kernels: any kind, 1–4 octaves, half of them
+/// warped, a third of the tileable ones tiled.
+fn random_spec(r: &mut Mulberry32) -> Spec {
+    let noise = NOISES[r.next_below(4) as usize];
+    let mut s = Spec::new(noise, r.next_u32()).fbm(
+        1 + r.next_below(4),
+        0.3 + 0.4 * r.next_f32() as f64,
+        1.5 + r.next_f32() as f64,
+    );
+    s.fractal.kind = KINDS[r.next_below(4) as usize].into();
+    if r.next_below(2) == 0 {
+        s.warp = Some(WarpSpec {
+            strength: 0.8 * r.next_f32() as f64,
+            seed: r.next_below(1000) as f64,
+            octaves: (1 + r.next_below(2)) as f64,
+            frequency: 0.5 + r.next_f32() as f64,
+        });
+    }
+    if noise != "simplex" && r.next_below(3) == 0 {
+        let p = (2 + r.next_below(6)) as f64;
+        s.period = Some([p, p + 1.0]);
+        // Tiles need whole octave periods (and warp frequencies).
+        s.fractal.lacunarity = s.fractal.lacunarity.round();
+        if let Some(w) = &mut s.warp {
+            w.frequency = 1.0;
+        }
+    }
+    s
+}
+
+/// The relative error bound: |analytic − central difference| ≤ BOUND · (1 + |∇|) per
+/// component, with step H (f32 rounding of the values over 2H, and H² times the third
+/// derivative, are both far below it).
+const BOUND: f32 = 5e-3;
+const H: f64 = 1.0 / 1024.0;
+
+/// Compares the analytic gradient `g` with central differences of `f` on every axis
+/// (Richardson's combination of steps H and H/2, so that truncation is O(H⁴) and f32
+/// rounding dominates). With `creased` (ridged, billow, turbulence: |n| has creases
+/// where an octave crosses zero, and no derivative exists there) a stencil across a
+/// crease is skipped: it shows as one-sided differences that disagree (a crease near
+/// the point) or as central differences over H and H/2 that disagree (near the
+/// stencil's end). Returns whether it compared.
+fn check_point(
+    f: impl Fn([f64; 3]) -> f32,
+    p: [f64; 3],
+    g: &[f32],
+    creased: bool,
+    what: &str,
+) -> bool {
+    let n = g.len();
+    let norm = g.iter().map(|v| v * v).sum::<f32>().sqrt();
+    let mut central = vec![0.0f32; n];
+    for a in 0..n {
+        let at = |d: f64| {
+            let mut q = p;
+            q[a] += d;
+            f(q) as f64
+        };
+        let (lo, half_lo, mid, half_hi, hi) = (at(-H), at(-H / 2.0), at(0.0), at(H / 2.0), at(H));
+        let (back, fwd) = ((mid - lo) / H, (hi - mid) / H);
+        let (wide, narrow) = ((hi - lo) / (2.0 * H), (half_hi - half_lo) / H);
+        let one_sided = (fwd - back).abs() > 0.05 * (1.0 + fwd.abs().max(back.abs()));
+        let scales = (wide - narrow).abs() > (BOUND as f64 / 2.0) * (1.0 + norm as f64);
+        if creased && (one_sided || scales) {
+            return false;
+        }
+        central[a] = ((4.0 * narrow - wide) / 3.0) as f32;
+    }
+    for a in 0..n {
+        assert!(
+            (g[a] - central[a]).abs() <= BOUND * (1.0 + norm),
+            "{what}: ∂{a} analytic {} vs central difference {} at {p:?}",
+            g[a],
+            central[a]
+        );
+    }
+    true
+}
+
+#[test]
+fn random_specs_match_central_differences_in_2d() {
+    let mut r = Mulberry32::new(2024);
+    let (mut compared, mut total) = (0, 0);
+    for _ in 0..200 {
+        let spec = random_spec(&mut r);
+        let f = Field::new(&spec).unwrap();
+        let region = Region::new(6, 5, 3.0 + 40.0 * r.next_f32()).at(
+            (r.next_f32() * 400.0 - 200.0).floor(),
+            (r.next_f32() * 400.0 - 200.0).floor(),
+        );
+        let mut out = vec![0.0; 3 * region.len()];
+        f.fill2d_deriv(&mut out, &region).unwrap();
+        let n = region.len();
+        for j in 0..region.height {
+            for i in 0..region.width {
+                let k = j * region.width + i;
+                let p = [region.x(i), region.y(j), 0.0];
+                let g = [out[n + k], out[2 * n + k]];
+                total += 1;
+                let sample = |q: [f64; 3]| f.sample2d(q[0], q[1]);
+                let creased = spec.fractal.kind != "fbm";
+                compared += check_point(sample, p, &g, creased, &format!("{spec:?}")) as usize;
+            }
+        }
+    }
+    // Stencils across creases (ridged, billow, turbulence) are skipped; most are not.
+    assert!(compared * 100 >= total * 85, "{compared} of {total}");
+}
+
+#[test]
+fn random_specs_match_central_differences_in_3d() {
+    let mut r = Mulberry32::new(77);
+    let (mut compared, mut total) = (0, 0);
+    for _ in 0..120 {
+        let mut spec = random_spec(&mut r);
+        spec.period = None;
+        let f = Field::new(&spec).unwrap();
+        let mut region = Region::new(5, 4, 3.0 + 30.0 * r.next_f32())
+            .at((r.next_f32() * 200.0).floor(), -(r.next_f32() * 200.0).floor());
+        region.z = r.next_f32() as f64 * 100.0 - 50.0;
+        let mut out = vec![0.0; 4 * region.len()];
+        f.fill3d_deriv(&mut out, &region).unwrap();
+        let n = region.len();
+        for j in 0..region.height {
+            for i in 0..region.width {
+                let k = j * region.width + i;
+                let p = [region.x(i), region.y(j), region.z];
+                let g = [out[n + k], out[2 * n + k], out[3 * n + k]];
+                total += 1;
+                let sample = |q: [f64; 3]| f.sample3d(q[0], q[1], q[2]).unwrap();
+                let creased = spec.fractal.kind != "fbm";
+                compared += check_point(sample, p, &g, creased, &format!("{spec:?}")) as usize;
+            }
+        }
+    }
+    assert!(compared * 100 >= total * 85, "{compared} of {total}");
+}
+
+#[test]
+fn the_value_plane_is_the_plain_fill_bit_for_bit_and_tiles_equal_the_whole() {
+    let mut r = Mulberry32::new(5);
+    for _ in 0..60 {
+        let spec = random_spec(&mut r);
+        let f = Field::new(&spec).unwrap();
+        let whole = Region::new(37, 21, 9.5).at(-13.0, 4.0);
+        let n = whole.len();
+        let (mut plain, mut d) = (vec![0.0; n], vec![0.0; 3 * n]);
+        f.fill2d(&mut plain, &whole).unwrap();
+        f.fill2d_deriv(&mut d, &whole).unwrap();
+        assert_eq!(
+            plain.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+            d[..n].iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+            "{spec:?}"
+        );
+        // A 3D slice too: the value plane is fill3d's.
+        if spec.period.is_none() {
+            let (mut plain3, mut d3) = (vec![0.0; n], vec![0.0; 4 * n]);
+            let slice = Region { z: 2.25, ..whole };
+            f.fill3d(&mut plain3, &slice).unwrap();
+            f.fill3d_deriv(&mut d3, &slice).unwrap();
+            assert!(plain3.iter().zip(&d3).all(|(a, b)| a.to_bits() == b.to_bits()));
+        }
+        // The tile (5..17) × (3..12) equals those cells of the whole, in every plane.
+        let tile = Region::new(12, 9, 9.5).at(-13.0 + 5.0, 4.0 + 3.0);
+        let mut t = vec![0.0; 3 * tile.len()];
+        f.fill2d_deriv(&mut t, &tile).unwrap();
+        for c in 0..3 {
+            for j in 0..9 {
+                for i in 0..12 {
+                    let a = t[c * tile.len() + j * 12 + i];
+                    let b = d[c * n + (j + 3) * 37 + i + 5];
+                    assert_eq!(a.to_bits(), b.to_bits(), "{spec:?} plane {c}");
+                }
+            }
+        }
+    }
+}
+
+/// Lattice noises are C¹ across cell edges (the quintic fade's slope is 0 there) and
+/// simplex across simplex edges (each corner's kernel fades as t⁴): the derivative just
+/// left and just right of every lattice line agrees.
+#[test]
+fn derivatives_are_continuous_across_cell_edges() {
+    for noise in NOISES {
+        let f = Field::new(&Spec::new(noise, 31).fbm(1, 0.5, 2.0)).unwrap();
+        let e = 1e-4;
+        for k in -20..20 {
+            for t in 0..8 {
+                let (x, y) = (k as f64, t as f64 * 0.37 + 0.1);
+                for (a, b) in [
+                    (f.sample2d_deriv(x - e, y), f.sample2d_deriv(x + e, y)),
+                    (f.sample2d_deriv(y, x - e), f.sample2d_deriv(y, x + e)),
+                ] {
+                    let (a, b) = (a.unwrap(), b.unwrap());
+                    for c in 1..3 {
+                        assert!((a[c] - b[c]).abs() < 0.02, "{noise} at {k}: {a:?} vs {b:?}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// At the coordinate limit (origin 2³¹ samples) the derivatives still match central
+/// differences taken at the f64 points, and the value plane is the plain fill's.
+#[test]
+fn derivatives_hold_at_the_coordinate_limit() {
+    let far = 2_147_483_648.0 - 8.0;
+    for noise in NOISES {
+        let f = Field::new(&Spec::new(noise, 9).fbm(3, 0.5, 2.0)).unwrap();
+        let region = Region::new(8, 4, 16.0).at(far, -far);
+        let n = region.len();
+        let (mut plain, mut d) = (vec![0.0; n], vec![0.0; 3 * n]);
+        f.fill2d(&mut plain, &region).unwrap();
+        f.fill2d_deriv(&mut d, &region).unwrap();
+        assert!(plain.iter().zip(&d).all(|(a, b)| a.to_bits() == b.to_bits()));
+        for j in 0..4 {
+            for i in 0..8 {
+                let k = j * 8 + i;
+                let g = [d[n + k], d[2 * n + k]];
+                assert!(g.iter().all(|v| v.is_finite() && *v != 0.0), "{noise}");
+                let sample = |q: [f64; 3]| f.sample2d(q[0], q[1]);
+                check_point(sample, [region.x(i), region.y(j), 0.0], &g, false, noise);
+            }
+        }
+    }
+}
+
+#[test]
+fn fields_without_a_derivative_and_wrong_lengths_are_named_errors() {
+    let r = Region::new(4, 4, 8.0);
+    let mut out = vec![0.0; 3 * 16];
+    for noise in ["worley", "perlin-linear", "perlin-smoothstep", "perlin-corner-sw"] {
+        let e = Field::new(&Spec::new(noise, 1))
+            .unwrap()
+            .fill2d_deriv(&mut out, &r)
+            .unwrap_err();
+        assert_eq!(e.param(), "noise", "{noise}");
+        assert!(e.to_string().contains(noise) && e.to_string().contains("derivative"), "{e}");
+    }
+    let f = Field::new(&Spec::new("perlin", 1)).unwrap();
+    let e = f.fill2d_deriv(&mut vec![0.0; 16], &r).unwrap_err();
+    assert!(e.param() == "out" && e.to_string().contains("3 × region.width"), "{e}");
+    let e = f.fill3d_deriv(&mut out, &r).unwrap_err();
+    assert!(e.param() == "out" && e.to_string().contains("4 × region.width"), "{e}");
+    let mut tiled = Spec::new("perlin", 1);
+    tiled.period = Some([4.0, 4.0]);
+    let e = Field::new(&tiled)
+        .unwrap()
+        .fill3d_deriv(&mut vec![0.0; 64], &r)
+        .unwrap_err();
+    assert_eq!(e.param(), "period");
+}
