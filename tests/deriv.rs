@@ -3,6 +3,8 @@
 //! fill bit for bit, tiles against the whole, continuity across cell edges, the
 //! coordinate limit, and the errors.
 
+mod common;
+
 use landform::rng::Mulberry32;
 use landform::spec::{Spec, WarpSpec};
 use landform::{Field, Region};
@@ -263,4 +265,38 @@ fn fields_without_a_derivative_and_wrong_lengths_are_named_errors() {
         .fill3d_deriv(&mut vec![0.0; 64], &r)
         .unwrap_err();
     assert_eq!(e.param(), "period");
+}
+
+/// The golden specs' derivative fills, hashed (`common::GOLDEN_DERIV`, asserted in wasm
+/// by tests/web.rs, scalar and SIMD builds): every plane, at the region of the golden
+/// hashes and on the far tile at (2³¹ − 7, −2³¹ + 3); and the 3D golden specs' slices.
+#[test]
+fn golden_derivative_hashes() {
+    let hash = |spec: &Spec, r: &Region, planes: usize| {
+        let f = Field::new(spec).unwrap();
+        let mut out = vec![0.0; planes * r.len()];
+        match planes {
+            3 => f.fill2d_deriv(&mut out, r).unwrap(),
+            _ => f.fill3d_deriv(&mut out, r).unwrap(),
+        }
+        common::fnv1a(&out)
+    };
+    let near = Region::new(64, 48, 32.0).at(-7.0, 3.0);
+    let far = Region::new(64, 48, 32.0).at(2147483641.0, -2147483645.0);
+    let specs = &common::golden_specs()[..5];
+    let got: Vec<u32> = specs.iter().map(|s| hash(s, &near, 3)).collect();
+    let got_far: Vec<u32> = specs.iter().map(|s| hash(s, &far, 3)).collect();
+    let slice = Region { z: 0.7, ..near };
+    let got_3d: Vec<u32> = common::GOLDEN_3D_NOISES[..4]
+        .iter()
+        .map(|n| hash(&common::golden_3d_spec(n), &slice, 4))
+        .collect();
+    assert_eq!(
+        (got, got_far, got_3d),
+        (
+            common::GOLDEN_DERIV.to_vec(),
+            common::FAR_GOLDEN_DERIV.to_vec(),
+            common::GOLDEN_DERIV_3D.to_vec()
+        )
+    );
 }
