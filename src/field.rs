@@ -280,6 +280,13 @@ impl Field {
         with_deriv!(self, c => Ok(c.fill2d_deriv(out, r)))
     }
 
+    /// [`Field::fill2d_deriv`] point by point, no row machinery: the same bits (tests
+    /// and benches compare the two).
+    pub fn fill2d_deriv_points(&self, out: &mut [f32], r: &Region) -> Result<()> {
+        self.check_deriv(out, r, 2)?;
+        with_deriv!(self, c => Ok(c.fill2d_deriv_points(out, r)))
+    }
+
     /// [`Field::fill2d_deriv`] of the 3D slice at `r.z`: four planes, the fourth ∂/∂z.
     pub fn fill3d_deriv(&self, out: &mut [f32], r: &Region) -> Result<()> {
         self.check_deriv(out, r, 3)?;

@@ -69,16 +69,17 @@ impl FractalKind {
 
     /// `d shape / dn`, for the chain rule through the fractal sum. fBm is smooth; the
     /// other kinds take `|n|`, whose slope jumps where an octave crosses zero (the
-    /// creases of ridged and billow noise): there the slope is that of the side `n`'s
-    /// sign bit lies on (`f32::signum`), so a derivative fill is exact everywhere except
-    /// on those zero curves, where no derivative exists.
+    /// creases of ridged and billow noise): at `n = 0` (either zero: the row kernels may
+    /// differ in its sign) the slope is the `n > 0` side's, so a derivative fill is exact
+    /// everywhere except on those zero curves, where no derivative exists.
     #[inline(always)]
     pub fn slope(self, n: f32) -> f32 {
+        let sign = if n < 0.0 { -1.0 } else { 1.0 };
         match self {
             Self::Fbm => 1.0,
-            Self::Ridged => -4.0 * (1.0 - n.abs()) * n.signum(),
-            Self::Billow => 2.0 * n.signum(),
-            Self::Turbulence => n.signum(),
+            Self::Ridged => -4.0 * (1.0 - n.abs()) * sign,
+            Self::Billow => 2.0 * sign,
+            Self::Turbulence => sign,
         }
     }
 

@@ -18,11 +18,17 @@
 //! [`Composed::eval3`], so the value plane equals the plain fill bit for bit and a tile
 //! equals the same cells of a larger fill.
 
+use super::lattice::{LatticeCols, LatticeDeriv};
+use super::{Columns, RowNoise};
 use crate::compose::{tiled, Composed};
 use crate::fractal::Fractal;
 use crate::grid::Region;
 use crate::noise::deriv::DerivNoise;
+use crate::noise::improved::Improved;
+use crate::noise::perlin::Perlin;
+use crate::noise::simplex::Simplex;
 use crate::noise::split;
+use crate::noise::value::Value;
 
 /// The fractal sum of `octave(f)` (value, then N − 1 partials of one octave at frequency
 /// `f`) and its gradient; the value in [`Fractal::sum`]'s order.
@@ -111,10 +117,19 @@ impl<K: DerivNoise> Composed<K> {
         }
     }
 
-    /// The 2D derivative fill into three planes (module notes); `out.len() == 3 · r.len()`.
-    pub fn fill2d_deriv(&self, out: &mut [f32], r: &Region) {
+    /// The 2D derivative fill point by point ([`Composed::eval2_deriv`] per cell): what
+    /// the row fills must equal.
+    pub fn fill2d_deriv_points(&self, out: &mut [f32], r: &Region) {
         let xs = r.xs();
         for_rows::<3>(out, r, |j, planes| self.row2_deriv(&xs, r.y(j), planes));
+    }
+
+    /// The 2D derivative fill into three planes (module notes); `out.len() == 3 · r.len()`.
+    pub fn fill2d_deriv(&self, out: &mut [f32], r: &Region)
+    where
+        K: DerivFill,
+    {
+        K::fill2d_deriv(self, out, r)
     }
 
     /// The 3D slice derivative fill into four planes; `out.len() == 4 · r.len()`.
@@ -144,4 +159,66 @@ fn for_rows<const N: usize>(
         let rows: [&mut [f32]; N] = core::array::from_fn(|c| planes[c].next().unwrap());
         row(j, rows);
     }
+}
+
+/// How a kernel's 2D derivative fill runs: point by point unless the kernel has
+/// derivative rows (the lattice noises, unwarped and untiled).
+pub trait DerivFill: DerivNoise + Sized {
+    fn fill2d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
+        c.fill2d_deriv_points(out, r)
+    }
+}
+
+impl DerivFill for Simplex {}
+
+macro_rules! lattice_fill {
+    ($($t:ty),*) => {$(
+        impl DerivFill for $t {
+            fn fill2d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
+                if c.warp.is_none() && c.period.is_none() {
+                    lattice_fill2d_deriv(c, out, r)
+                } else {
+                    c.fill2d_deriv_points(out, r)
+                }
+            }
+        }
+    )*};
+}
+lattice_fill!(Value, Perlin, Improved);
+
+/// The row-at-a-time derivative fill of a lattice kernel: per octave the columns of the
+/// plain fill ([`Columns`]), a derivative row ([`LatticeDeriv`]), and the fractal sum of
+/// [`fractal_sum`] lane by lane (the same operations, so the bits of the point fill).
+fn lattice_fill2d_deriv<K>(c: &Composed<K>, out: &mut [f32], r: &Region)
+where
+    K: LatticeDeriv + RowNoise<Cols = LatticeCols> + DerivNoise,
+{
+    let cols = Columns::new(c, r, 2);
+    let (fr, p, pad) = (&c.fractal, c.base.period(2), cols.padded);
+    let mut n = [vec![0.0f32; pad], vec![0.0; pad], vec![0.0; pad]];
+    let mut acc = n.clone();
+    for_rows::<3>(out, r, |j, planes| {
+        let y = r.y(j) + c.offset[1];
+        for (i, (_, cc)) in cols.octaves.iter().enumerate() {
+            let (f, a) = (fr.freqs()[i], fr.amps()[i]);
+            let [n0, n1, n2] = &mut n;
+            c.base.row2_deriv(cc, split(y * f as f64, p).0, [n0, n1, n2]);
+            let [v, dx, dy] = &mut acc;
+            for l in 0..pad {
+                let m = n[0][l];
+                let (s, w) = (a * fr.kind.shape(m), a * fr.kind.slope(m) * f);
+                let (s, gx, gy) = (s, w * n[1][l], w * n[2][l]);
+                if i == 0 {
+                    (v[l], dx[l], dy[l]) = (0.0 + s, 0.0 + gx, 0.0 + gy);
+                } else {
+                    (v[l], dx[l], dy[l]) = (v[l] + s, dx[l] + gx, dy[l] + gy);
+                }
+            }
+        }
+        for (plane, a) in planes.into_iter().zip(&acc) {
+            for (o, &v) in plane.iter_mut().zip(a) {
+                *o = v / fr.norm();
+            }
+        }
+    });
 }

@@ -24,6 +24,8 @@
 
 mod deriv;
 mod lattice;
+
+pub use deriv::DerivFill;
 mod simplex;
 mod worley;
 

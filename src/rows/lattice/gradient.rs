@@ -11,6 +11,31 @@ use crate::noise::perlin::Perlin;
 use crate::rows::RowNoise;
 use crate::simd::{gather2, lerp4, F4};
 
+/// The (x, y) gradient components of chunk `k`'s corners 00, 10, 01, 11 in the table
+/// `g` (one lookup per corner when `U`: the chunk is in one cell).
+#[inline(always)]
+pub(super) fn grads<const U: bool, const M: usize>(
+    perm: &[u8; 512],
+    g: &[[f32; 2]; M],
+    c: &LatticeCols,
+    k: usize,
+    ya: &Axis,
+) -> [(F4, F4); 4] {
+    let m = M as u32 - 1;
+    let corner = |h: [u32; 4]| {
+        if U {
+            (ig::<U, _, _>(g, h, 0), ig::<U, _, _>(g, h, 1))
+        } else {
+            // Both components of each lane's entry in one 64-bit load.
+            let i = |l: usize| (h[l] & m) as usize;
+            gather2(g, [i(0), i(1), i(2), i(3)])
+        }
+    };
+    // (Written out: `array::map` is not always inlined in wasm builds.)
+    let [h00, h10, h01, h11] = corners::<U>(perm, c, k, ya);
+    [corner(h00), corner(h10), corner(h01), corner(h11)]
+}
+
 /// A 2D gradient-noise row, four columns per step: the four corner hashes, the gradient
 /// table's components dotted with the corner offsets, then the fade lerps, in exactly the
 /// point kernels' order. Classic Perlin passes its 256 seeded unit vectors, improved
@@ -23,29 +48,6 @@ fn gradient_row2<const M: usize>(
     ya: &Axis,
     out: &mut [f32],
 ) {
-    /// The (x, y) gradient components of corners 00, 10, 01, 11.
-    #[inline(always)]
-    fn grads<const U: bool, const M: usize>(
-        perm: &[u8; 512],
-        g: &[[f32; 2]; M],
-        c: &LatticeCols,
-        k: usize,
-        ya: &Axis,
-    ) -> [(F4, F4); 4] {
-        let m = M as u32 - 1;
-        let corner = |h: [u32; 4]| {
-            if U {
-                (ig::<U, _, _>(g, h, 0), ig::<U, _, _>(g, h, 1))
-            } else {
-                // Both components of each lane's entry in one 64-bit load.
-                let i = |l: usize| (h[l] & m) as usize;
-                gather2(g, [i(0), i(1), i(2), i(3)])
-            }
-        };
-        // (Written out: `array::map` is not always inlined in wasm builds.)
-        let [h00, h10, h01, h11] = corners::<U>(perm, c, k, ya);
-        [corner(h00), corner(h10), corner(h01), corner(h11)]
-    }
     let dot = |(gx, gy): (F4, F4), dx: F4, dy: F4| gx * dx + gy * dy;
     let (f, f1) = (ya.f, ya.f1);
     cell_runs(
