@@ -1,7 +1,8 @@
 // The worker pool (www/js/pool.js and its package copy www/pkg/pool.js) on a page served
 // by the plain static server: pool.fill2d / fill3d and the derivative fills equal
-// Field.fill2d / fill3d / fill2dDeriv / fill3dDeriv of one thread bit for bit, bad input rejects with the core's error classes, and the package
-// copy works from www/pkg/ with its sibling glue.
+// Field.fill2d / fill3d / fill2dDeriv / fill3dDeriv of one thread bit for bit, bad
+// input rejects with the core's error classes, and the package copy works from
+// www/pkg/ with its sibling glue.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { start } from './helpers.mjs';
