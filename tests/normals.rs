@@ -1,7 +1,9 @@
 //! `normal_map`: exact on planes, within O(1/R²) of the analytic normals on a sphere
 //! cap, unit length, and named errors.
 
-use landform::terrain::normals::normal_map;
+use landform::spec::Spec;
+use landform::terrain::normals::{normal_map, normal_map_from_deriv};
+use landform::{Field, Region};
 
 fn normals(h: &[f32], w: usize, hh: usize, scale: f64) -> Vec<f32> {
     let mut out = vec![0.0; 3 * w * hh];
@@ -71,4 +73,33 @@ fn bad_sizes_heights_and_scales_are_named_errors() {
     // One row or column: the slope across it is zero, never NaN.
     let n = normals(&[1.0, 2.0, 4.0], 3, 1, 1.0);
     assert!(n.iter().all(|v| v.is_finite()) && n[1] == 0.0);
+}
+
+/// From a derivative fill: the analytic slopes give the normals that central differences
+/// of a finely sampled value plane approach (interior cells, fine scale).
+#[test]
+fn normals_from_a_derivative_fill_agree_with_those_of_its_heights() {
+    let f = Field::new(&Spec::new("perlin", 4).fbm(3, 0.5, 2.0)).unwrap();
+    let r = Region::new(48, 40, 64.0).at(-20.0, 9.0);
+    let n = r.len();
+    let mut d = vec![0.0; 3 * n];
+    f.fill2d_deriv(&mut d, &r).unwrap();
+    // Heights 20 × value on unit cells: slopes 20 × ∂ / scale.
+    let (a, s) = (20.0, 64.0);
+    let heights: Vec<f32> = d[..n].iter().map(|v| a * v).collect();
+    let by_diff = normals(&heights, r.width, r.height, 1.0);
+    let mut exact = vec![0.0; 3 * n];
+    normal_map_from_deriv(&mut exact, &d, r.width, r.height, (a / s) as f64).unwrap();
+    for j in 1..r.height - 1 {
+        for i in 1..r.width - 1 {
+            let k = 3 * (j * r.width + i);
+            let dot: f32 = (0..3).map(|c| by_diff[k + c] * exact[k + c]).sum();
+            assert!(dot > 1.0 - 1e-4, "cell ({i}, {j}): {:?} vs {:?}", &by_diff[k..k + 3], &exact[k..k + 3]);
+        }
+    }
+    let mut out = vec![0.0; 3 * n];
+    let e = normal_map_from_deriv(&mut out, &d[..n], r.width, r.height, 1.0).unwrap_err();
+    assert_eq!(e.param(), "deriv");
+    let e = normal_map_from_deriv(&mut out, &d, r.width, r.height, -1.0).unwrap_err();
+    assert_eq!(e.param(), "slopeScale");
 }

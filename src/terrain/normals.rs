@@ -6,6 +6,7 @@
 //! `(−sx, −sy, 1) / √(1 + sx² + sy²)`, computed in f64 so that no finite input gives
 //! NaN. A plane gives its exact normal everywhere; on a sphere cap of radius R the
 //! central differences are within O(1/R²) of the true normals (tests/normals.rs).
+//! [`normal_map_from_deriv`] takes the analytic slopes of a derivative fill instead.
 
 use super::{check_grid, check_heights};
 use crate::error::{check_len, check_range, Result};
@@ -47,6 +48,31 @@ pub fn normal_map(
         let sx = slope(i0, i1, at(i0, j), at(i1, j));
         let sy = slope(j0, j1, at(i, j0), at(i, j1));
         n.copy_from_slice(&unit_normal(sx, sy));
+    }
+    Ok(())
+}
+
+/// Writes the unit normals of a derivative fill's surface to `out` (interleaved as
+/// [`normal_map`]): `deriv` holds the value, ∂x and ∂y planes of `width × height` cells
+/// (`Field::fill2d_deriv`), and the surface's slopes are `slope_scale · ∂x`,
+/// `slope_scale · ∂y` (for heights `A · value` on cells of `1 / region.scale` noise units,
+/// `slope_scale = A / region.scale`). Analytic: no differences, no border cases.
+pub fn normal_map_from_deriv(
+    out: &mut [f32],
+    deriv: &[f32],
+    width: usize,
+    height: usize,
+    slope_scale: f64,
+) -> Result<()> {
+    let n = crate::limits::check_size(width, height, 1)?;
+    check_len("deriv", deriv.len(), 3 * n, "3 × width × height (value, ∂x, ∂y planes)")?;
+    check_len("out", out.len(), 3 * n, "3 × width × height (x, y, z of each cell's normal)")?;
+    crate::error::check_finite_slice("deriv", deriv)?;
+    check_range("slopeScale", slope_scale, 0.0, MAX_HEIGHT_SCALE)?;
+    let (dx, dy) = (&deriv[n..2 * n], &deriv[2 * n..]);
+    for (k, o) in out.chunks_exact_mut(3).enumerate() {
+        let s = |d: f32| slope_scale * d as f64;
+        o.copy_from_slice(&unit_normal(s(dx[k]), s(dy[k])));
     }
     Ok(())
 }

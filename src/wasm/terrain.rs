@@ -155,6 +155,30 @@ pub fn normal_map(
     write("out", &out, &normals)
 }
 
+/// Unit normals (as `normalMap`) from a `fill2dDeriv` output `deriv` (length 3 × width ×
+/// height: value, ∂x, ∂y planes): the analytic slopes times `slopeScale` (in [0, 1e6];
+/// for heights `A · value` per cell at `region.scale`, `slopeScale = A / scale`).
+#[wasm_bindgen(js_name = normalMapFromDeriv)]
+pub fn normal_map_from_deriv(
+    #[wasm_bindgen(unchecked_param_type = "Float32Array")] out: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Float32Array")] deriv: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
+    #[wasm_bindgen(js_name = "slopeScale", unchecked_param_type = "number")]
+    slope_scale: JsValue,
+) -> JsResult<()> {
+    let (w, h) = (side("width", &width, 1)?, side("height", &height, 1)?);
+    let n = 3 * check_cells("width", w, h).map_err(js_err)?;
+    let what = "3 × width × height (value, ∂x, ∂y planes)";
+    let (d, _) = float32_len("deriv", &deriv, Some(n), what)?;
+    let scale = number_in("slopeScale", &slope_scale, 0.0, normals::MAX_HEIGHT_SCALE)?;
+    let (out, _) = float32_len("out", &out, Some(n), "3 × width × height (x, y, z per cell)")?;
+    let d = read("deriv", &d, n)?;
+    let mut normals = vec![0.0; n];
+    normals::normal_map_from_deriv(&mut normals, &d, w, h, scale).map_err(js_err)?;
+    write("out", &out, &normals)
+}
+
 /// How many cells of `heights` cannot drain (no strictly lower neighbour, not on the
 /// border, not below `seaLevel`). 0 after `fillDepressions`.
 #[wasm_bindgen(js_name = undrainedCount)]

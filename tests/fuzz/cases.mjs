@@ -59,6 +59,7 @@ export function calls(lf) {
     ['islandFalloff', (a) => lf.islandFalloff(...a), [hills(8, 8), 8, 8, { shape: 'square', blend: 0.5 }]],
     ['fillDepressions', (a) => lf.fillDepressions(...a), [hills(8, 8), 8, 8, { epsilon: 0.001, seaLevel: 0.2 }]],
     ['normalMap', (a) => lf.normalMap(...a), [new Float32Array(192), hills(8, 8), 8, 8, 2]],
+    ['normalMapFromDeriv', (a) => lf.normalMapFromDeriv(...a), [new Float32Array(48), map(48, (i) => Math.sin(i)), 4, 4, 0.5]],
     ['undrainedCount', (a) => lf.undrainedCount(...a), [hills(8, 8), 8, 8, 0.2]],
     ['flowDirections', (a) => lf.flowDirections(...a), [hills(8, 8), 8, 8]],
     ['flowAccumulation', (a) => lf.flowAccumulation(...a), [hills(8, 8), 8, 8, 0.2]],
