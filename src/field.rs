@@ -287,6 +287,12 @@ impl Field {
         with_deriv!(self, c => Ok(c.fill2d_deriv_points(out, r)))
     }
 
+    /// [`Field::fill3d_deriv`] sample by sample: the same bits.
+    pub fn fill3d_deriv_points(&self, out: &mut [f32], r: &Region) -> Result<()> {
+        self.check_deriv(out, r, 3)?;
+        with_deriv!(self, c => Ok(c.fill3d_deriv_points(out, r)))
+    }
+
     /// [`Field::fill2d_deriv`] of the 3D slice at `r.z`: four planes, the fourth ∂/∂z.
     pub fn fill3d_deriv(&self, out: &mut [f32], r: &Region) -> Result<()> {
         self.check_deriv(out, r, 3)?;

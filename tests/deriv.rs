@@ -192,8 +192,9 @@ fn the_value_plane_is_the_plain_fill_bit_for_bit_and_tiles_equal_the_whole() {
 }
 
 /// The row fills (four lanes, one corner lookup per run of a cell) give the point
-/// fill's bits in every plane, for every kernel and kind, on awkward regions (one
-/// column, widths off a multiple of four, low and high frequencies, far out).
+/// fill's bits in every plane, for every kernel and kind, in 2D and 3D, on awkward
+/// regions (one column, widths off a multiple of four, low and high frequencies, far
+/// out).
 #[test]
 fn derivative_row_fills_equal_point_fills_bit_for_bit() {
     let regions = [
@@ -208,11 +209,16 @@ fn derivative_row_fills_equal_point_fills_bit_for_bit() {
             spec.fractal.kind = kind.into();
             let f = Field::new(&spec).unwrap();
             for r in &regions {
+                let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
                 let (mut a, mut b) = (vec![0.0; 3 * r.len()], vec![1.0; 3 * r.len()]);
                 f.fill2d_deriv(&mut a, r).unwrap();
                 f.fill2d_deriv_points(&mut b, r).unwrap();
-                let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
                 assert_eq!(bits(&a), bits(&b), "{noise} {kind} {r:?}");
+                let slice = Region { z: -3.3, ..*r };
+                let (mut a, mut b) = (vec![0.0; 4 * r.len()], vec![1.0; 4 * r.len()]);
+                f.fill3d_deriv(&mut a, &slice).unwrap();
+                f.fill3d_deriv_points(&mut b, &slice).unwrap();
+                assert_eq!(bits(&a), bits(&b), "3D {noise} {kind} {r:?}");
             }
         }
     }

@@ -18,7 +18,7 @@
 //! [`Composed::eval3`], so the value plane equals the plain fill bit for bit and a tile
 //! equals the same cells of a larger fill.
 
-use super::lattice::{LatticeCols, LatticeDeriv};
+use super::lattice::{LatticeCols, LatticeDeriv, LatticeDeriv3};
 use super::{Columns, RowNoise};
 use crate::compose::{tiled, Composed};
 use crate::fractal::{Fractal, FractalKind};
@@ -31,13 +31,16 @@ use crate::noise::split;
 use crate::noise::value::Value;
 use crate::simd::F4;
 
-/// The fractal sum of `octave(f)` (value, then N − 1 partials of one octave at frequency
-/// `f`) and its gradient; the value in [`Fractal::sum`]'s order.
+/// The fractal sum of `octave(i, f)` (value, then N − 1 partials of octave `i` at
+/// frequency `f`) and its gradient; the value in [`Fractal::sum`]'s order.
 #[inline(always)]
-fn fractal_sum<const N: usize>(fr: &Fractal, mut octave: impl FnMut(f32) -> [f32; N]) -> [f32; N] {
+fn fractal_sum<const N: usize>(
+    fr: &Fractal,
+    mut octave: impl FnMut(usize, f32) -> [f32; N],
+) -> [f32; N] {
     let mut acc = [0.0f32; N];
-    for (&f, &a) in fr.freqs().iter().zip(fr.amps()) {
-        let d = octave(f);
+    for (i, (&f, &a)) in fr.freqs().iter().zip(fr.amps()).enumerate() {
+        let d = octave(i, f);
         acc[0] += a * fr.kind.shape(d[0]);
         let w = a * fr.kind.slope(d[0]) * f;
         for k in 1..N {
@@ -54,7 +57,7 @@ impl<K: DerivNoise> Composed<K> {
     /// [`Composed::octave2`] with its gradient with respect to `(x, y)`.
     #[inline(always)]
     fn octave2_deriv(&self, k: &K, fractal: &Fractal, x: f64, y: f64, tile: f64) -> [f32; 3] {
-        fractal_sum(fractal, |f| match self.period {
+        fractal_sum(fractal, |_, f| match self.period {
             None => k.deriv2_at(x * f as f64, y * f as f64),
             Some(period) => {
                 let (x, y, s, [qx, qy]) = tiled(period, x, y, f, tile);
@@ -92,7 +95,7 @@ impl<K: DerivNoise> Composed<K> {
         let ((x, y), j) = self.warped2_deriv(x + self.offset[0], y + self.offset[1]);
         let z = z + self.offset[2];
         let p = self.base.period(3);
-        let [v, bx, by, bz] = fractal_sum(&self.fractal, |f| {
+        let [v, bx, by, bz] = fractal_sum(&self.fractal, |_, f| {
             let f = f as f64;
             let ((x, sx), (y, sy), (z, sz)) = (split(x * f, p), split(y * f, p), split(z * f, p));
             self.base.deriv3_shifted(x, y, z, [sx, sy, sz])
@@ -134,9 +137,35 @@ impl<K: DerivNoise> Composed<K> {
     }
 
     /// The 3D slice derivative fill into four planes; `out.len() == 4 · r.len()`.
-    pub fn fill3d_deriv(&self, out: &mut [f32], r: &Region) {
+    pub fn fill3d_deriv(&self, out: &mut [f32], r: &Region)
+    where
+        K: DerivFill,
+    {
+        K::fill3d_deriv(self, out, r)
+    }
+
+    /// The 3D slice derivative fill sample by sample, [`Composed::eval3_deriv`]'s bits.
+    /// Without a warp, each column's and row's split coordinates are computed once per
+    /// octave (as the plain rows do) and each sample is only the kernel calls.
+    pub fn fill3d_deriv_points(&self, out: &mut [f32], r: &Region) {
         let xs = r.xs();
-        for_rows::<4>(out, r, |j, planes| self.row3_deriv(&xs, r.y(j), r.z, planes));
+        if self.warp.is_some() {
+            for_rows::<4>(out, r, |j, planes| self.row3_deriv(&xs, r.y(j), r.z, planes));
+            return;
+        }
+        let (fr, p) = (&self.fractal, self.base.period(3));
+        let at = |v: f64| fr.freqs().iter().map(|&f| split(v * f as f64, p)).collect::<Vec<_>>();
+        let cols: Vec<Vec<(f32, i32)>> = xs.iter().map(|&x| at(x + self.offset[0])).collect();
+        let z = at(r.z + self.offset[2]);
+        for_rows::<4>(out, r, |j, [v, dx, dy, dz]| {
+            let y = at(r.y(j) + self.offset[1]);
+            for (i, col) in cols.iter().enumerate() {
+                [v[i], dx[i], dy[i], dz[i]] = fractal_sum(fr, |o, _| {
+                    let ((x, sx), (y, sy), (z, sz)) = (col[o], y[o], z[o]);
+                    self.base.deriv3_shifted(x, y, z, [sx, sy, sz])
+                });
+            }
+        });
     }
 }
 
@@ -162,11 +191,14 @@ fn for_rows<const N: usize>(
     }
 }
 
-/// How a kernel's 2D derivative fill runs: point by point unless the kernel has
-/// derivative rows (the lattice noises, unwarped and untiled).
+/// How a kernel's derivative fills run: sample by sample unless the kernel has
+/// derivative rows (the lattice noises; 2D unwarped and untiled, 3D unwarped).
 pub trait DerivFill: DerivNoise + Sized {
     fn fill2d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
         c.fill2d_deriv_points(out, r)
+    }
+    fn fill3d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
+        c.fill3d_deriv_points(out, r)
     }
 }
 
@@ -177,9 +209,20 @@ macro_rules! lattice_fill {
         impl DerivFill for $t {
             fn fill2d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
                 if c.warp.is_none() && c.period.is_none() {
-                    lattice_fill2d_deriv(c, out, r)
+                    lattice_fill(c, out, r, 2, |cc, y, _, planes: [&mut [f32]; 3]| {
+                        c.base.row2_deriv(cc, y, planes)
+                    })
                 } else {
                     c.fill2d_deriv_points(out, r)
+                }
+            }
+            fn fill3d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
+                if c.warp.is_none() {
+                    lattice_fill(c, out, r, 3, |cc, y, z, planes: [&mut [f32]; 4]| {
+                        c.base.row3_deriv(cc, y, z, planes)
+                    })
+                } else {
+                    c.fill3d_deriv_points(out, r)
                 }
             }
         }
@@ -187,25 +230,32 @@ macro_rules! lattice_fill {
 }
 lattice_fill!(Value, Perlin, Improved);
 
-/// The row-at-a-time derivative fill of a lattice kernel: per octave the columns of the
-/// plain fill ([`Columns`]), a derivative row ([`LatticeDeriv`]), and the fractal sum of
-/// [`fractal_sum`] four lanes at a time (the same operations, so the bits of the point
-/// fill).
-fn lattice_fill2d_deriv<K>(c: &Composed<K>, out: &mut [f32], r: &Region)
-where
-    K: LatticeDeriv + RowNoise<Cols = LatticeCols> + DerivNoise,
+/// The row-at-a-time derivative fill of a lattice kernel in `dims` (2: three planes, 3:
+/// four, the slice at `r.z`): per octave the columns of the plain fill ([`Columns`]), a
+/// derivative row (`row(cols, y, z, planes)` at the octave's split y and z), and the
+/// fractal sum of [`fractal_sum`] four lanes at a time (the same operations, so the bits
+/// of the sample-by-sample fill).
+fn lattice_fill<K, const N: usize>(
+    c: &Composed<K>,
+    out: &mut [f32],
+    r: &Region,
+    dims: u32,
+    row: impl Fn(&LatticeCols, f32, f32, [&mut [f32]; N]),
+) where
+    K: LatticeDeriv + LatticeDeriv3 + RowNoise<Cols = LatticeCols> + DerivNoise,
 {
-    let cols = Columns::new(c, r, 2);
-    let (fr, p, pad) = (&c.fractal, c.base.period(2), cols.padded);
-    let mut n = [vec![0.0f32; pad], vec![0.0; pad], vec![0.0; pad]];
+    let cols = Columns::new(c, r, dims);
+    let (fr, p, pad) = (&c.fractal, c.base.period(dims), cols.padded);
+    let mut n: [Vec<f32>; N] = core::array::from_fn(|_| vec![0.0f32; pad]);
     let mut acc = n.clone();
     let last = cols.octaves.len() - 1;
-    for_rows::<3>(out, r, |j, mut planes| {
+    let z = r.z + c.offset[2];
+    for_rows::<N>(out, r, |j, mut planes| {
         let y = r.y(j) + c.offset[1];
         for (i, (_, cc)) in cols.octaves.iter().enumerate() {
             let f = fr.freqs()[i];
-            let [n0, n1, n2] = &mut n;
-            c.base.row2_deriv(cc, split(y * f as f64, p).0, [n0, n1, n2]);
+            let at = |v: f64| split(v * f as f64, p).0;
+            row(cc, at(y), at(z), n.each_mut().map(|v| v.as_mut_slice()));
             let term = Term {
                 amp: fr.amps()[i],
                 f,
@@ -228,26 +278,32 @@ struct Term {
 /// `acc += (amp · shape(n), amp · shape′(n) · f · ∇n)` four lanes at a time, in
 /// [`fractal_sum`]'s order; with `out` (the last octave) the sums divided by `norm` go
 /// to the output rows instead (their last chunk may be partial).
-fn accumulate(
-    acc: &mut [Vec<f32>; 3],
-    n: &[Vec<f32>; 3],
+fn accumulate<const N: usize>(
+    acc: &mut [Vec<f32>; N],
+    n: &[Vec<f32>; N],
     t: Term,
     kind: FractalKind,
-    out: Option<(&mut [&mut [f32]; 3], f32)>,
+    out: Option<(&mut [&mut [f32]; N], f32)>,
 ) {
     #[inline(always)]
-    fn run(
-        acc: &mut [Vec<f32>; 3],
-        n: &[Vec<f32>; 3],
+    fn run<const N: usize>(
+        acc: &mut [Vec<f32>; N],
+        n: &[Vec<f32>; N],
         t: Term,
         kind: FractalKind,
-        mut out: Option<(&mut [&mut [f32]; 3], f32)>,
+        mut out: Option<(&mut [&mut [f32]; N], f32)>,
     ) {
         let (a, f) = (F4::splat(t.amp), F4::splat(t.f));
         for k in (0..acc[0].len()).step_by(4) {
             let m = F4::load(&n[0][k..]);
             let w = a * kind.slope(m) * f;
-            let terms = [a * kind.shape(m), w * F4::load(&n[1][k..]), w * F4::load(&n[2][k..])];
+            let terms: [F4; N] = core::array::from_fn(|c| {
+                if c == 0 {
+                    a * kind.shape(m)
+                } else {
+                    w * F4::load(&n[c][k..])
+                }
+            });
             for (c, term) in terms.into_iter().enumerate() {
                 let prev = if t.first { F4::splat(0.0) } else { F4::load(&acc[c][k..]) };
                 let sum = prev + term;

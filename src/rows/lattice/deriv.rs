@@ -21,13 +21,13 @@ pub(crate) trait LatticeDeriv {
 
 /// The row's y data and the slope of its fade.
 #[inline(always)]
-fn row_axis(y: f32, axis: fn(f32) -> Axis) -> (Axis, F4) {
+pub(super) fn row_axis(y: f32, axis: fn(f32) -> Axis) -> (Axis, F4) {
     (axis(y), F4::splat(fade_deriv(cell(y).1)))
 }
 
 /// One chunk from its corner terms `n` and gradients `g` (00, 10, 01, 11).
 #[inline(always)]
-fn blend(n: [F4; 4], g: [(F4, F4); 4], u: F4, du: F4, ya: &Axis, dv: F4) -> [F4; 3] {
+pub(super) fn blend(n: [F4; 4], g: [(F4, F4); 4], u: F4, du: F4, ya: &Axis, dv: F4) -> [F4; 3] {
     let (r0, r1) = (lerp4(n[0], n[1], u), lerp4(n[2], n[3], u));
     let dx0 = lerp4(g[0].0, g[1].0, u) + du * (n[1] - n[0]);
     let dx1 = lerp4(g[2].0, g[3].0, u) + du * (n[3] - n[2]);

@@ -7,10 +7,12 @@
 //! the shared column, axis and hash helpers; `value.rs` and `gradient.rs` the kernels.
 
 mod deriv;
+mod deriv3;
 mod gradient;
 mod value;
 
 pub(crate) use deriv::LatticeDeriv;
+pub(crate) use deriv3::LatticeDeriv3;
 
 use crate::noise::{cell, fade};
 use crate::simd::F4;
