@@ -71,7 +71,11 @@ fn fill(f: &Field, w: &Work, out: &mut [f32], mode: Mode, at: f64) {
             Mode::Deriv => f.fill2d_deriv(out, &r).unwrap(),
         }
     } else {
-        let len = if mode == Mode::Deriv { 4 * n * n } else { n * n };
+        let len = if mode == Mode::Deriv {
+            4 * n * n
+        } else {
+            n * n
+        };
         for (k, slice) in out.chunks_exact_mut(len).enumerate() {
             let r = Region {
                 z: k as f64 / 8.0,

@@ -277,32 +277,47 @@ impl Field {
     /// without a derivative (Worley, the teaching variants) are an error naming why.
     pub fn fill2d_deriv(&self, out: &mut [f32], r: &Region) -> Result<()> {
         self.check_deriv(out, r, 2)?;
-        with_deriv!(self, c => Ok(c.fill2d_deriv(out, r)))
+        with_deriv!(self, c => {
+            c.fill2d_deriv(out, r);
+            Ok(())
+        })
     }
 
     /// [`Field::fill2d_deriv`] point by point, no row machinery: the same bits (tests
     /// and benches compare the two).
     pub fn fill2d_deriv_points(&self, out: &mut [f32], r: &Region) -> Result<()> {
         self.check_deriv(out, r, 2)?;
-        with_deriv!(self, c => Ok(c.fill2d_deriv_points(out, r)))
+        with_deriv!(self, c => {
+            c.fill2d_deriv_points(out, r);
+            Ok(())
+        })
     }
 
     /// [`Field::fill3d_deriv`] sample by sample: the same bits.
     pub fn fill3d_deriv_points(&self, out: &mut [f32], r: &Region) -> Result<()> {
         self.check_deriv(out, r, 3)?;
-        with_deriv!(self, c => Ok(c.fill3d_deriv_points(out, r)))
+        with_deriv!(self, c => {
+            c.fill3d_deriv_points(out, r);
+            Ok(())
+        })
     }
 
     /// [`Field::fill2d_deriv`] of the 3D slice at `r.z`: four planes, the fourth ∂/∂z.
     pub fn fill3d_deriv(&self, out: &mut [f32], r: &Region) -> Result<()> {
         self.check_deriv(out, r, 3)?;
-        with_deriv!(self, c => Ok(c.fill3d_deriv(out, r)))
+        with_deriv!(self, c => {
+            c.fill3d_deriv(out, r);
+            Ok(())
+        })
     }
 
     /// One row of [`Field::fill2d_deriv`] at noise-space `xs` × `y` into the value, ∂x
     /// and ∂y rows (each at least `xs.len()` long): the leaf step graphs build on.
     pub fn row2_deriv(&self, xs: &[f64], y: f64, planes: [&mut [f32]; 3]) -> Result<()> {
-        with_deriv!(self, c => Ok(c.row2_deriv(xs, y, planes)))
+        with_deriv!(self, c => {
+            c.row2_deriv(xs, y, planes);
+            Ok(())
+        })
     }
 
     fn check_deriv(&self, out: &[f32], r: &Region, dims: u32) -> Result<()> {

@@ -130,8 +130,10 @@ fn random_specs_match_central_differences_in_3d() {
         let mut spec = random_spec(&mut r);
         spec.period = None;
         let f = Field::new(&spec).unwrap();
-        let mut region = Region::new(5, 4, 3.0 + 30.0 * r.next_f32())
-            .at((r.next_f32() * 200.0).floor(), -(r.next_f32() * 200.0).floor());
+        let mut region = Region::new(5, 4, 3.0 + 30.0 * r.next_f32()).at(
+            (r.next_f32() * 200.0).floor(),
+            -(r.next_f32() * 200.0).floor(),
+        );
         region.z = r.next_f32() as f64 * 100.0 - 50.0;
         let mut out = vec![0.0; 4 * region.len()];
         f.fill3d_deriv(&mut out, &region).unwrap();
@@ -173,7 +175,10 @@ fn the_value_plane_is_the_plain_fill_bit_for_bit_and_tiles_equal_the_whole() {
             let slice = Region { z: 2.25, ..whole };
             f.fill3d(&mut plain3, &slice).unwrap();
             f.fill3d_deriv(&mut d3, &slice).unwrap();
-            assert!(plain3.iter().zip(&d3).all(|(a, b)| a.to_bits() == b.to_bits()));
+            assert!(plain3
+                .iter()
+                .zip(&d3)
+                .all(|(a, b)| a.to_bits() == b.to_bits()));
         }
         // The tile (5..17) × (3..12) equals those cells of the whole, in every plane.
         let tile = Region::new(12, 9, 9.5).at(-13.0 + 5.0, 4.0 + 3.0);
@@ -261,7 +266,10 @@ fn derivatives_hold_at_the_coordinate_limit() {
         let (mut plain, mut d) = (vec![0.0; n], vec![0.0; 3 * n]);
         f.fill2d(&mut plain, &region).unwrap();
         f.fill2d_deriv(&mut d, &region).unwrap();
-        assert!(plain.iter().zip(&d).all(|(a, b)| a.to_bits() == b.to_bits()));
+        assert!(plain
+            .iter()
+            .zip(&d)
+            .all(|(a, b)| a.to_bits() == b.to_bits()));
         for j in 0..4 {
             for i in 0..8 {
                 let k = j * 8 + i;
@@ -278,24 +286,38 @@ fn derivatives_hold_at_the_coordinate_limit() {
 fn fields_without_a_derivative_and_wrong_lengths_are_named_errors() {
     let r = Region::new(4, 4, 8.0);
     let mut out = vec![0.0; 3 * 16];
-    for noise in ["worley", "perlin-linear", "perlin-smoothstep", "perlin-corner-sw"] {
+    for noise in [
+        "worley",
+        "perlin-linear",
+        "perlin-smoothstep",
+        "perlin-corner-sw",
+    ] {
         let e = Field::new(&Spec::new(noise, 1))
             .unwrap()
             .fill2d_deriv(&mut out, &r)
             .unwrap_err();
         assert_eq!(e.param(), "noise", "{noise}");
-        assert!(e.to_string().contains(noise) && e.to_string().contains("derivative"), "{e}");
+        assert!(
+            e.to_string().contains(noise) && e.to_string().contains("derivative"),
+            "{e}"
+        );
     }
     let f = Field::new(&Spec::new("perlin", 1)).unwrap();
-    let e = f.fill2d_deriv(&mut vec![0.0; 16], &r).unwrap_err();
-    assert!(e.param() == "out" && e.to_string().contains("3 × region.width"), "{e}");
+    let e = f.fill2d_deriv(&mut [0.0; 16], &r).unwrap_err();
+    assert!(
+        e.param() == "out" && e.to_string().contains("3 × region.width"),
+        "{e}"
+    );
     let e = f.fill3d_deriv(&mut out, &r).unwrap_err();
-    assert!(e.param() == "out" && e.to_string().contains("4 × region.width"), "{e}");
+    assert!(
+        e.param() == "out" && e.to_string().contains("4 × region.width"),
+        "{e}"
+    );
     let mut tiled = Spec::new("perlin", 1);
     tiled.period = Some([4.0, 4.0]);
     let e = Field::new(&tiled)
         .unwrap()
-        .fill3d_deriv(&mut vec![0.0; 64], &r)
+        .fill3d_deriv(&mut [0.0; 64], &r)
         .unwrap_err();
     assert_eq!(e.param(), "period");
 }

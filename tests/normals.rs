@@ -27,7 +27,9 @@ fn a_plane_has_one_normal_everywhere_borders_included() {
         }
     }
     // A flat map, or heightScale 0, faces straight up.
-    assert!(normals(&plane, w, h, 0.0).chunks_exact(3).all(|c| c == [0.0, 0.0, 1.0]));
+    assert!(normals(&plane, w, h, 0.0)
+        .chunks_exact(3)
+        .all(|c| c == [0.0, 0.0, 1.0]));
 }
 
 #[test]
@@ -66,7 +68,10 @@ fn bad_sizes_heights_and_scales_are_named_errors() {
     assert_eq!(param(normal_map(&mut out, &h, 5, 3, 1.0)), "heights");
     assert_eq!(param(normal_map(&mut out[..35], &h, 4, 3, 1.0)), "out");
     assert_eq!(param(normal_map(&mut out, &h, 4, 3, -1.0)), "heightScale");
-    assert_eq!(param(normal_map(&mut out, &h, 4, 3, f64::NAN)), "heightScale");
+    assert_eq!(
+        param(normal_map(&mut out, &h, 4, 3, f64::NAN)),
+        "heightScale"
+    );
     let mut bad = h.clone();
     bad[5] = f32::INFINITY;
     assert_eq!(param(normal_map(&mut out, &bad, 4, 3, 1.0)), "heights");
@@ -94,7 +99,12 @@ fn normals_from_a_derivative_fill_agree_with_those_of_its_heights() {
         for i in 1..r.width - 1 {
             let k = 3 * (j * r.width + i);
             let dot: f32 = (0..3).map(|c| by_diff[k + c] * exact[k + c]).sum();
-            assert!(dot > 1.0 - 1e-4, "cell ({i}, {j}): {:?} vs {:?}", &by_diff[k..k + 3], &exact[k..k + 3]);
+            assert!(
+                dot > 1.0 - 1e-4,
+                "cell ({i}, {j}): {:?} vs {:?}",
+                &by_diff[k..k + 3],
+                &exact[k..k + 3]
+            );
         }
     }
     let mut out = vec![0.0; 3 * n];

@@ -47,7 +47,11 @@ fn blend2(n: [f32; 4], g: [[f32; 2]; 4], xf: f32, yf: f32) -> [f32; 3] {
     let dx1 = lerp(g[2][0], g[3][0], u) + du * (n[3] - n[2]);
     let (dy0, dy1) = (lerp(g[0][1], g[1][1], u), lerp(g[2][1], g[3][1], u));
     let v = fade(yf);
-    [lerp(r0, r1, v), lerp(dx0, dx1, v), lerp(dy0, dy1, v) + dv * (r1 - r0)]
+    [
+        lerp(r0, r1, v),
+        lerp(dx0, dx1, v),
+        lerp(dy0, dy1, v) + dv * (r1 - r0),
+    ]
 }
 
 /// [`blend2`] in 3D: corners `x + 2y + 4z`, two z layers blended by `fade(zf)`.
@@ -62,7 +66,12 @@ fn blend3(n: [f32; 8], g: [[f32; 3]; 8], [xf, yf, zf]: [f32; 3]) -> [f32; 4] {
             yf,
         );
         let z = |c: usize| g[o + c][2];
-        [val, dx, dy, lerp(lerp(z(0), z(1), u), lerp(z(2), z(3), u), v)]
+        [
+            val,
+            dx,
+            dy,
+            lerp(lerp(z(0), z(1), u), lerp(z(2), z(3), u), v),
+        ]
     };
     let (a, b) = (layer(0), layer(4));
     let w = fade(zf);
@@ -81,6 +90,25 @@ fn cells<const N: usize>(p: [f32; N]) -> ([i32; N], [f32; N]) {
     (c.map(|c| c.0), c.map(|c| c.1))
 }
 
+/// The two lattice indices on each axis of the cell holding `(x, y)` and the fractions;
+/// with a tile `(s, px, py)` the indices shifted by `s` and wrapped into it, as the
+/// kernels' `noise2_periodic_shifted`.
+#[inline(always)]
+fn lattice2(x: f32, y: f32, tile: Option<([i32; 2], i32, i32)>) -> ([i32; 2], [i32; 2], f32, f32) {
+    let ([xi, yi], [xf, yf]) = cells([x, y]);
+    match tile {
+        None => ([xi, xi + 1], [yi, yi + 1], xf, yf),
+        Some((s, px, py)) => {
+            let (xi, yi) = (xi + s[0], yi + s[1]);
+            let (xs, ys) = (
+                [wrap(xi, px), wrap(xi + 1, px)],
+                [wrap(yi, py), wrap(yi + 1, py)],
+            );
+            (xs, ys, xf, yf)
+        }
+    }
+}
+
 /// The offsets of corner `c` (bit `a` set: the far side of axis `a`) from the point.
 #[inline(always)]
 fn offset<const N: usize>(f: [f32; N], c: usize) -> [f32; N] {
@@ -93,6 +121,28 @@ fn offset<const N: usize>(f: [f32; N], c: usize) -> [f32; N] {
     d
 }
 
+/// [`DerivNoise::deriv2_shifted`] and [`DerivNoise::deriv2_periodic_shifted`] of a
+/// kernel whose `deriv2_cells` takes the corner indices (value, classic Perlin).
+macro_rules! cells2 {
+    () => {
+        fn deriv2_shifted(&self, x: f32, y: f32, _s: [i32; 2]) -> [f32; 3] {
+            let (xs, ys, xf, yf) = lattice2(x, y, None);
+            self.deriv2_cells(xs, ys, xf, yf)
+        }
+        fn deriv2_periodic_shifted(
+            &self,
+            x: f32,
+            y: f32,
+            s: [i32; 2],
+            px: i32,
+            py: i32,
+        ) -> [f32; 3] {
+            let (xs, ys, xf, yf) = lattice2(x, y, Some((s, px, py)));
+            self.deriv2_cells(xs, ys, xf, yf)
+        }
+    };
+}
+
 impl Value {
     fn deriv2_cells(&self, x: [i32; 2], y: [i32; 2], xf: f32, yf: f32) -> [f32; 3] {
         let n = [0, 1, 2, 3].map(|c| self.at2(x[c & 1], y[c >> 1]));
@@ -101,16 +151,7 @@ impl Value {
 }
 
 impl DerivNoise for Value {
-    fn deriv2_shifted(&self, x: f32, y: f32, _s: [i32; 2]) -> [f32; 3] {
-        let ([xi, yi], [xf, yf]) = cells([x, y]);
-        self.deriv2_cells([xi, xi + 1], [yi, yi + 1], xf, yf)
-    }
-    fn deriv2_periodic_shifted(&self, x: f32, y: f32, s: [i32; 2], px: i32, py: i32) -> [f32; 3] {
-        let ([xi, yi], [xf, yf]) = cells([x, y]);
-        let (xi, yi) = (xi + s[0], yi + s[1]);
-        let (xs, ys) = ([wrap(xi, px), wrap(xi + 1, px)], [wrap(yi, py), wrap(yi + 1, py)]);
-        self.deriv2_cells(xs, ys, xf, yf)
-    }
+    cells2!();
     fn deriv3_shifted(&self, x: f32, y: f32, z: f32, _s: [i32; 3]) -> [f32; 4] {
         let ([xi, yi, zi], f) = cells([x, y, z]);
         let n = core::array::from_fn(|c| {
@@ -133,16 +174,7 @@ impl Perlin {
 }
 
 impl DerivNoise for Perlin {
-    fn deriv2_shifted(&self, x: f32, y: f32, _s: [i32; 2]) -> [f32; 3] {
-        let ([xi, yi], [xf, yf]) = cells([x, y]);
-        self.deriv2_cells([xi, xi + 1], [yi, yi + 1], xf, yf)
-    }
-    fn deriv2_periodic_shifted(&self, x: f32, y: f32, s: [i32; 2], px: i32, py: i32) -> [f32; 3] {
-        let ([xi, yi], [xf, yf]) = cells([x, y]);
-        let (xi, yi) = (xi + s[0], yi + s[1]);
-        let (xs, ys) = ([wrap(xi, px), wrap(xi + 1, px)], [wrap(yi, py), wrap(yi + 1, py)]);
-        self.deriv2_cells(xs, ys, xf, yf)
-    }
+    cells2!();
     fn deriv3_shifted(&self, x: f32, y: f32, z: f32, _s: [i32; 3]) -> [f32; 4] {
         let ([xi, yi, zi], f) = cells([x, y, z]);
         let g: [[f32; 3]; 8] = core::array::from_fn(|c| {
@@ -176,11 +208,8 @@ impl DerivNoise for Improved {
         self.deriv2_cells([x0, x0 + 1], [y0, y0 + 1], xf, yf)
     }
     fn deriv2_periodic_shifted(&self, x: f32, y: f32, s: [i32; 2], px: i32, py: i32) -> [f32; 3] {
-        let ([xi, yi], [xf, yf]) = cells([x, y]);
-        let (xi, yi) = (xi + s[0], yi + s[1]);
-        let xs = [wrap(xi, px) & 255, wrap(xi + 1, px) & 255];
-        let ys = [wrap(yi, py) & 255, wrap(yi + 1, py) & 255];
-        self.deriv2_cells(xs, ys, xf, yf)
+        let (xs, ys, xf, yf) = lattice2(x, y, Some((s, px, py)));
+        self.deriv2_cells(xs.map(|i| i & 255), ys.map(|i| i & 255), xf, yf)
     }
     /// The hashes of the reference `ImprovedNoise.noise`: `p(p(p(x) + y) + z)`.
     fn deriv3_shifted(&self, x: f32, y: f32, z: f32, _s: [i32; 3]) -> [f32; 4] {

@@ -150,11 +150,18 @@ impl<K: DerivNoise> Composed<K> {
     pub fn fill3d_deriv_points(&self, out: &mut [f32], r: &Region) {
         let xs = r.xs();
         if self.warp.is_some() {
-            for_rows::<4>(out, r, |j, planes| self.row3_deriv(&xs, r.y(j), r.z, planes));
+            for_rows::<4>(out, r, |j, planes| {
+                self.row3_deriv(&xs, r.y(j), r.z, planes)
+            });
             return;
         }
         let (fr, p) = (&self.fractal, self.base.period(3));
-        let at = |v: f64| fr.freqs().iter().map(|&f| split(v * f as f64, p)).collect::<Vec<_>>();
+        let at = |v: f64| {
+            fr.freqs()
+                .iter()
+                .map(|&f| split(v * f as f64, p))
+                .collect::<Vec<_>>()
+        };
         let cols: Vec<Vec<(f32, i32)>> = xs.iter().map(|&x| at(x + self.offset[0])).collect();
         let z = at(r.z + self.offset[2]);
         for_rows::<4>(out, r, |j, [v, dx, dy, dz]| {
@@ -184,7 +191,10 @@ fn for_rows<const N: usize>(
     r: &Region,
     mut row: impl FnMut(usize, [&mut [f32]; N]),
 ) {
-    let mut planes: Vec<_> = out.chunks_exact_mut(r.len()).map(|p| p.chunks_exact_mut(r.width)).collect();
+    let mut planes: Vec<_> = out
+        .chunks_exact_mut(r.len())
+        .map(|p| p.chunks_exact_mut(r.width))
+        .collect();
     for j in 0..r.height {
         let rows: [&mut [f32]; N] = core::array::from_fn(|c| planes[c].next().unwrap());
         row(j, rows);
@@ -305,7 +315,11 @@ fn accumulate<const N: usize>(
                 }
             });
             for (c, term) in terms.into_iter().enumerate() {
-                let prev = if t.first { F4::splat(0.0) } else { F4::load(&acc[c][k..]) };
+                let prev = if t.first {
+                    F4::splat(0.0)
+                } else {
+                    F4::load(&acc[c][k..])
+                };
                 let sum = prev + term;
                 match &mut out {
                     None => sum.store(&mut acc[c][k..]),

@@ -65,8 +65,18 @@ pub fn normal_map_from_deriv(
     slope_scale: f64,
 ) -> Result<()> {
     let n = crate::limits::check_size(width, height, 1)?;
-    check_len("deriv", deriv.len(), 3 * n, "3 × width × height (value, ∂x, ∂y planes)")?;
-    check_len("out", out.len(), 3 * n, "3 × width × height (x, y, z of each cell's normal)")?;
+    check_len(
+        "deriv",
+        deriv.len(),
+        3 * n,
+        "3 × width × height (value, ∂x, ∂y planes)",
+    )?;
+    check_len(
+        "out",
+        out.len(),
+        3 * n,
+        "3 × width × height (x, y, z of each cell's normal)",
+    )?;
     crate::error::check_finite_slice("deriv", deriv)?;
     check_range("slopeScale", slope_scale, 0.0, MAX_HEIGHT_SCALE)?;
     let (dx, dy) = (&deriv[n..2 * n], &deriv[2 * n..]);

@@ -141,14 +141,18 @@ pub fn normal_map(
     #[wasm_bindgen(unchecked_param_type = "Float32Array")] heights: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
-    #[wasm_bindgen(js_name = "heightScale", unchecked_param_type = "number")]
-    height_scale: JsValue,
+    #[wasm_bindgen(js_name = "heightScale", unchecked_param_type = "number")] height_scale: JsValue,
 ) -> JsResult<()> {
     let m = Map::new("heights", &heights, &width, &height, 1)?;
     let max = normals::MAX_HEIGHT_SCALE;
     let scale = number_in("heightScale", &height_scale, 0.0, max)?;
     let n = 3 * m.width * m.height;
-    let (out, _) = float32_len("out", &out, Some(n), "3 × width × height (x, y, z per cell)")?;
+    let (out, _) = float32_len(
+        "out",
+        &out,
+        Some(n),
+        "3 × width × height (x, y, z per cell)",
+    )?;
     let v = m.read("heights")?;
     let mut normals = vec![0.0; n];
     normals::normal_map(&mut normals, &v, m.width, m.height, scale).map_err(js_err)?;
@@ -164,15 +168,19 @@ pub fn normal_map_from_deriv(
     #[wasm_bindgen(unchecked_param_type = "Float32Array")] deriv: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
-    #[wasm_bindgen(js_name = "slopeScale", unchecked_param_type = "number")]
-    slope_scale: JsValue,
+    #[wasm_bindgen(js_name = "slopeScale", unchecked_param_type = "number")] slope_scale: JsValue,
 ) -> JsResult<()> {
     let (w, h) = (side("width", &width, 1)?, side("height", &height, 1)?);
     let n = 3 * check_cells("width", w, h).map_err(js_err)?;
     let what = "3 × width × height (value, ∂x, ∂y planes)";
     let (d, _) = float32_len("deriv", &deriv, Some(n), what)?;
     let scale = number_in("slopeScale", &slope_scale, 0.0, normals::MAX_HEIGHT_SCALE)?;
-    let (out, _) = float32_len("out", &out, Some(n), "3 × width × height (x, y, z per cell)")?;
+    let (out, _) = float32_len(
+        "out",
+        &out,
+        Some(n),
+        "3 × width × height (x, y, z per cell)",
+    )?;
     let d = read("deriv", &d, n)?;
     let mut normals = vec![0.0; n];
     normals::normal_map_from_deriv(&mut normals, &d, w, h, scale).map_err(js_err)?;

@@ -58,7 +58,11 @@ fn chunk(
 /// The offsets of corner `q` of chunk `k` from its columns, row and depth.
 #[inline(always)]
 fn offsets(c: &LatticeCols, k: usize, ya: &Axis, za: &Axis, q: usize) -> (F4, F4, F4) {
-    let dx = if q & 1 == 0 { F4::load(&c.xf[k..]) } else { F4::load(&c.xf1[k..]) };
+    let dx = if q & 1 == 0 {
+        F4::load(&c.xf[k..])
+    } else {
+        F4::load(&c.xf1[k..])
+    };
     let dy = if q & 2 == 0 { ya.f } else { ya.f1 };
     let dz = if q & 4 == 0 { za.f } else { za.f1 };
     (dx, dy, dz)
@@ -173,9 +177,15 @@ impl LatticeDeriv3 for Value {
         };
         cell_spans(c, planes[0].len(), |k0, end, uniform| {
             let n = if uniform {
-                values(classic_hashes::<true>(&self.perm, c, k0, &ya.0, &za.0), true)
+                values(
+                    classic_hashes::<true>(&self.perm, c, k0, &ya.0, &za.0),
+                    true,
+                )
             } else {
-                values(classic_hashes::<false>(&self.perm, c, k0, &ya.0, &za.0), false)
+                values(
+                    classic_hashes::<false>(&self.perm, c, k0, &ya.0, &za.0),
+                    false,
+                )
             };
             for k in (k0..end).step_by(4) {
                 chunk(c, k, &ya, &za, n, &zero, &mut planes);
