@@ -18,18 +18,12 @@
 //! [`Composed::eval3`], so the value plane equals the plain fill bit for bit and a tile
 //! equals the same cells of a larger fill.
 
-use super::lattice::{LatticeCols, LatticeDeriv, LatticeDeriv3};
-use super::{Columns, RowNoise};
+pub use super::deriv_rows::DerivFill;
 use crate::compose::{tiled, Composed};
-use crate::fractal::{Fractal, FractalKind};
+use crate::fractal::Fractal;
 use crate::grid::Region;
 use crate::noise::deriv::DerivNoise;
-use crate::noise::improved::Improved;
-use crate::noise::perlin::Perlin;
-use crate::noise::simplex::Simplex;
 use crate::noise::split;
-use crate::noise::value::Value;
-use crate::simd::F4;
 
 /// The fractal sum of `octave(i, f)` (value, then N − 1 partials of octave `i` at
 /// frequency `f`) and its gradient; the value in [`Fractal::sum`]'s order.
@@ -186,7 +180,7 @@ fn chain(j: Option<Jacobian>, bx: f32, by: f32) -> [f32; 2] {
 }
 
 /// Calls `row(j, planes)` with row `j` of each of the `N` planes of `out`.
-fn for_rows<const N: usize>(
+pub(super) fn for_rows<const N: usize>(
     out: &mut [f32],
     r: &Region,
     mut row: impl FnMut(usize, [&mut [f32]; N]),
@@ -198,154 +192,5 @@ fn for_rows<const N: usize>(
     for j in 0..r.height {
         let rows: [&mut [f32]; N] = core::array::from_fn(|c| planes[c].next().unwrap());
         row(j, rows);
-    }
-}
-
-/// How a kernel's derivative fills run: sample by sample unless the kernel has
-/// derivative rows (the lattice noises; 2D unwarped and untiled, 3D unwarped).
-pub trait DerivFill: DerivNoise + Sized {
-    fn fill2d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
-        c.fill2d_deriv_points(out, r)
-    }
-    fn fill3d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
-        c.fill3d_deriv_points(out, r)
-    }
-}
-
-impl DerivFill for Simplex {}
-
-macro_rules! lattice_fill {
-    ($($t:ty),*) => {$(
-        impl DerivFill for $t {
-            fn fill2d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
-                if c.warp.is_none() && c.period.is_none() {
-                    lattice_fill(c, out, r, 2, |cc, y, _, planes: [&mut [f32]; 3]| {
-                        c.base.row2_deriv(cc, y, planes)
-                    })
-                } else {
-                    c.fill2d_deriv_points(out, r)
-                }
-            }
-            fn fill3d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
-                if c.warp.is_none() {
-                    lattice_fill(c, out, r, 3, |cc, y, z, planes: [&mut [f32]; 4]| {
-                        c.base.row3_deriv(cc, y, z, planes)
-                    })
-                } else {
-                    c.fill3d_deriv_points(out, r)
-                }
-            }
-        }
-    )*};
-}
-lattice_fill!(Value, Perlin, Improved);
-
-/// The row-at-a-time derivative fill of a lattice kernel in `dims` (2: three planes, 3:
-/// four, the slice at `r.z`): per octave the columns of the plain fill ([`Columns`]), a
-/// derivative row (`row(cols, y, z, planes)` at the octave's split y and z), and the
-/// fractal sum of [`fractal_sum`] four lanes at a time (the same operations, so the bits
-/// of the sample-by-sample fill).
-fn lattice_fill<K, const N: usize>(
-    c: &Composed<K>,
-    out: &mut [f32],
-    r: &Region,
-    dims: u32,
-    row: impl Fn(&LatticeCols, f32, f32, [&mut [f32]; N]),
-) where
-    K: LatticeDeriv + LatticeDeriv3 + RowNoise<Cols = LatticeCols> + DerivNoise,
-{
-    let cols = Columns::new(c, r, dims);
-    let (fr, p, pad) = (&c.fractal, c.base.period(dims), cols.padded);
-    let mut n: [Vec<f32>; N] = core::array::from_fn(|_| vec![0.0f32; pad]);
-    let mut acc = n.clone();
-    let last = cols.octaves.len() - 1;
-    let z = r.z + c.offset[2];
-    for_rows::<N>(out, r, |j, mut planes| {
-        let y = r.y(j) + c.offset[1];
-        for (i, (_, cc)) in cols.octaves.iter().enumerate() {
-            let f = fr.freqs()[i];
-            let at = |v: f64| split(v * f as f64, p).0;
-            row(cc, at(y), at(z), n.each_mut().map(|v| v.as_mut_slice()));
-            let term = Term {
-                amp: fr.amps()[i],
-                f,
-                first: i == 0,
-            };
-            let out = (i == last).then_some((&mut planes, fr.norm()));
-            accumulate(&mut acc, &n, term, fr.kind, out);
-        }
-    });
-}
-
-/// One octave's place in the sum: amplitude, frequency, whether it is the first.
-#[derive(Clone, Copy)]
-struct Term {
-    amp: f32,
-    f: f32,
-    first: bool,
-}
-
-/// `acc += (amp · shape(n), amp · shape′(n) · f · ∇n)` four lanes at a time, in
-/// [`fractal_sum`]'s order; with `out` (the last octave) the sums divided by `norm` go
-/// to the output rows instead (their last chunk may be partial).
-fn accumulate<const N: usize>(
-    acc: &mut [Vec<f32>; N],
-    n: &[Vec<f32>; N],
-    t: Term,
-    kind: FractalKind,
-    out: Option<(&mut [&mut [f32]; N], f32)>,
-) {
-    #[inline(always)]
-    fn run<const N: usize>(
-        acc: &mut [Vec<f32>; N],
-        n: &[Vec<f32>; N],
-        t: Term,
-        kind: FractalKind,
-        mut out: Option<(&mut [&mut [f32]; N], f32)>,
-    ) {
-        let (a, f) = (F4::splat(t.amp), F4::splat(t.f));
-        for k in (0..acc[0].len()).step_by(4) {
-            let m = F4::load(&n[0][k..]);
-            let w = a * kind.slope(m) * f;
-            let terms: [F4; N] = core::array::from_fn(|c| {
-                if c == 0 {
-                    a * kind.shape(m)
-                } else {
-                    w * F4::load(&n[c][k..])
-                }
-            });
-            for (c, term) in terms.into_iter().enumerate() {
-                let prev = if t.first {
-                    F4::splat(0.0)
-                } else {
-                    F4::load(&acc[c][k..])
-                };
-                let sum = prev + term;
-                match &mut out {
-                    None => sum.store(&mut acc[c][k..]),
-                    Some((planes, norm)) => store_part(sum / F4::splat(*norm), &mut planes[c][k..]),
-                }
-            }
-        }
-    }
-    // One instantiation per kind: the shape's and slope's match is decided per row.
-    use FractalKind::*;
-    match kind {
-        Fbm => run(acc, n, t, Fbm, out),
-        Ridged => run(acc, n, t, Ridged, out),
-        Billow => run(acc, n, t, Billow, out),
-        Turbulence => run(acc, n, t, Turbulence, out),
-    }
-}
-
-/// Stores the first `min(4, out.len())` lanes of `v`.
-#[inline(always)]
-fn store_part(v: F4, out: &mut [f32]) {
-    if out.len() >= 4 {
-        v.store(out);
-    } else {
-        let mut tail = [0.0f32; 4];
-        v.store(&mut tail);
-        out.copy_from_slice(&tail[..out.len()]);
     }
 }

@@ -23,6 +23,7 @@
 //! fractal sum's `0.0 + …`; tests/fill.rs checks millions of samples of every kernel.
 
 mod deriv;
+mod deriv_rows;
 mod lattice;
 
 pub use deriv::DerivFill;
