@@ -320,6 +320,16 @@ impl Field {
         })
     }
 
+    /// One row of [`Field::fill3d_deriv`] at noise-space `xs` × `y`, depth `z`, into the
+    /// value, ∂x, ∂y and ∂z rows.
+    pub fn row3_deriv(&self, xs: &[f64], y: f64, z: f64, planes: [&mut [f32]; 4]) -> Result<()> {
+        self.need(3)?;
+        with_deriv!(self, c => {
+            c.row3_deriv(xs, y, z, planes);
+            Ok(())
+        })
+    }
+
     fn check_deriv(&self, out: &[f32], r: &Region, dims: u32) -> Result<()> {
         r.validate()?;
         self.need(dims)?;

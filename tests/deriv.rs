@@ -282,6 +282,34 @@ fn derivatives_hold_at_the_coordinate_limit() {
     }
 }
 
+/// The leaf rows graphs build on (`Field::row2_deriv`, `row3_deriv`) give the cells of
+/// the fills, at any noise-space columns.
+#[test]
+fn leaf_rows_equal_the_cells_of_the_fills() {
+    let f = Field::new(&Spec::new("perlin-improved", 12).fbm(3, 0.5, 2.0)).unwrap();
+    let r = Region {
+        z: 0.6,
+        ..Region::new(9, 3, 12.0).at(-4.0, 5.0)
+    };
+    let (n, xs) = (r.len(), r.xs());
+    let (mut d2, mut d3) = (vec![0.0; 3 * n], vec![0.0; 4 * n]);
+    f.fill2d_deriv(&mut d2, &r).unwrap();
+    f.fill3d_deriv(&mut d3, &r).unwrap();
+    for j in 0..r.height {
+        let mut p = [[0.0f32; 9]; 4];
+        let [a, b, c, _] = &mut p;
+        f.row2_deriv(&xs, r.y(j), [a, b, c]).unwrap();
+        for (k, row) in p[..3].iter().enumerate() {
+            assert_eq!(row[..], d2[k * n + j * 9..][..9]);
+        }
+        let [a, b, c, d] = &mut p;
+        f.row3_deriv(&xs, r.y(j), r.z, [a, b, c, d]).unwrap();
+        for (k, row) in p.iter().enumerate() {
+            assert_eq!(row[..], d3[k * n + j * 9..][..9]);
+        }
+    }
+}
+
 #[test]
 fn fields_without_a_derivative_and_wrong_lengths_are_named_errors() {
     let r = Region::new(4, 4, 8.0);
