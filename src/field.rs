@@ -10,7 +10,7 @@ use crate::noise::perlin::Perlin;
 use crate::noise::simplex::Simplex;
 use crate::noise::teaching::{Teaching, Variant};
 use crate::noise::value::Value;
-use crate::noise::worley::Worley;
+use crate::noise::worley::{Worley, WorleyDistance, WorleyReturn};
 use crate::noise::Noise;
 use crate::spec::{Named, NoiseKind, Params, Permutation, Spec};
 
@@ -48,9 +48,11 @@ macro_rules! with_deriv {
             Kernels::Perlin($c) => $body,
             Kernels::Improved($c) => $body,
             Kernels::Simplex($c) => $body,
+            Kernels::Worley($c) if $c.base.params().ret == WorleyReturn::F1
+                && $c.base.params().distance == WorleyDistance::Euclidean => $body,
             Kernels::Worley(_) => Err(Error::kind(
                 "noise",
-                "'worley' has no analytic derivative here: F1 has one only inside cells, and F2, F2 − F1, Manhattan and Chebyshev have creases; use value, perlin, perlin-improved or simplex",
+                "'worley' has an analytic derivative for F1 with the Euclidean distance only (F2, F2 − F1, Manhattan and Chebyshev switch points or axes everywhere)",
             )),
             Kernels::Teaching(_) => Err(Error::kind(
                 "noise",
@@ -274,7 +276,8 @@ impl Field {
     /// The value and its analytic partial derivatives as three planes: `out[0..n]` the
     /// values (the bits of [`Field::fill2d`]), `out[n..2n]` ∂/∂x, `out[2n..3n]` ∂/∂y,
     /// `n = r.len()`, per noise unit (divide by `r.scale` for per cell). Kernels
-    /// without a derivative (Worley, the teaching variants) are an error naming why.
+    /// without a derivative (Worley but F1 Euclidean, the teaching variants) are an error
+    /// naming why.
     pub fn fill2d_deriv(&self, out: &mut [f32], r: &Region) -> Result<()> {
         self.check_deriv(out, r, 2)?;
         with_deriv!(self, c => {

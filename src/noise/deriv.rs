@@ -9,14 +9,15 @@
 //! corner's a zero gradient (Quilez, "Value noise derivatives", 2008). Simplex corners
 //! are `t⁴ (g · d)` with `t = r² − |d|²`: `∇ = t⁴ g − 8 t³ (g · d) d` (Gustavson 2005).
 //!
-//! Worley is left out: F1 is differentiable (away from cell borders) but its search does
-//! not return the nearest point yet, and F2, F2 − F1 and the Manhattan and Chebyshev
-//! metrics have kinks everywhere they switch points or axes.
+//! Worley F1 (Euclidean) is the distance to the nearest feature point, with gradient the
+//! unit vector away from it; F2, F2 − F1 and the Manhattan and Chebyshev metrics have
+//! no derivative the fields offer (their slopes jump wherever they switch axes).
 
 use super::improved::{grad2, grad3, Improved, GRAD3, IG2};
 use super::perlin::Perlin;
 use super::simplex::Simplex;
 use super::value::Value;
+use super::worley::Worley;
 use super::{cell, fade, fade_deriv, lerp, split, wrap, Noise};
 
 /// A kernel with analytic derivatives, every method mirroring the [`Noise`] method of
@@ -243,5 +244,24 @@ impl DerivNoise for Simplex {
     fn deriv2_at(&self, x: f64, y: f64) -> [f32; 3] {
         let (v, dx, dy) = self.noise2_deriv_at(x, y);
         [v, dx, dy]
+    }
+}
+
+/// Worley F1, Euclidean only ([`crate::field::Field`] refuses the other forms): the
+/// gradient of the distance to the nearest feature point is the unit vector away from
+/// it. F1 has creases where two points are equally near (the cell borders).
+impl DerivNoise for Worley {
+    fn deriv2_shifted(&self, x: f32, y: f32, s: [i32; 2]) -> [f32; 3] {
+        self.f1_deriv([x, y], |c| {
+            [c[0].wrapping_add(s[0]), c[1].wrapping_add(s[1]), 0]
+        })
+    }
+    fn deriv2_periodic_shifted(&self, x: f32, y: f32, s: [i32; 2], px: i32, py: i32) -> [f32; 3] {
+        self.f1_deriv([x, y], Worley::tile(s, px as u32, py as u32))
+    }
+    fn deriv3_shifted(&self, x: f32, y: f32, z: f32, s: [i32; 3]) -> [f32; 4] {
+        self.f1_deriv([x, y, z], |c| {
+            core::array::from_fn(|a| c[a].wrapping_add(s[a]))
+        })
     }
 }

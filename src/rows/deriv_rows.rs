@@ -14,6 +14,7 @@ use crate::noise::perlin::Perlin;
 use crate::noise::simplex::Simplex;
 use crate::noise::split;
 use crate::noise::value::Value;
+use crate::noise::worley::Worley;
 use crate::simd::F4;
 
 /// How a kernel's derivative fills run: sample by sample unless the kernel has
@@ -28,6 +29,7 @@ pub trait DerivFill: DerivNoise + Sized {
 }
 
 impl DerivFill for Simplex {}
+impl DerivFill for Worley {}
 
 macro_rules! lattice_fill {
     ($($t:ty),*) => {$(

@@ -255,8 +255,9 @@ impl JsField {
     /// `out[n, 2n)` ∂/∂x, `out[2n, 3n)` ∂/∂y, `n = width × height`, each plane row-major.
     /// Derivatives are per noise unit (as `sample2dDeriv`); divide by `region.scale` for
     /// per cell. Through every fractal kind (ridged, billow and turbulence have creases
-    /// where an octave crosses 0), warp and period; 'worley' and the teaching variants
-    /// have none (a TypeError naming why).
+    /// where an octave crosses 0), warp and period; 'worley' F1 Euclidean too (creased at
+    /// cell borders); its other forms and the teaching variants have none (a TypeError
+    /// naming why).
     #[wasm_bindgen(js_name = fill2dDeriv)]
     pub fn fill2d_deriv(
         &mut self,
