@@ -94,7 +94,7 @@ test('worker pool fills equal one-thread fills bit for bit', { timeout: 120000 }
           (out.derivBands ??= []).push(pool.stats.last.bands);
         }
         out.badDerivOut = await err(pool.fill2dDeriv(s4, big, new Float32Array(512 * 400)));
-        out.badDerivNoise = await err(pool.fill2dDeriv({ noise: 'worley' }, big));
+        out.badDerivNoise = await err(pool.fill2dDeriv({ noise: 'worley', worley: { return: 'f2' } }, big));
         f4.free();
         // A stack of 3D slices (one job per worker) equals one fill3d per slice.
         const zs = [0, 0.125, 0.5, 0.875, 1.5, -2];
