@@ -125,6 +125,20 @@ fn kernels(p: &Params) -> Result<Kernels> {
     })
 }
 
+/// Checks that each of a leaf row's planes holds `n` values.
+fn check_planes(n: usize, planes: &[&mut [f32]]) -> Result<()> {
+    match planes.iter().position(|p| p.len() < n) {
+        None => Ok(()),
+        Some(c) => Err(Error::range(
+            "planes",
+            format!(
+                "plane {c} holds {} values; each needs xs.length = {n}",
+                planes[c].len()
+            ),
+        )),
+    }
+}
+
 impl Field {
     /// Validates `spec` ([`Params::from_spec`]: errors name the parameter and its range)
     /// and builds the kernels.
@@ -317,6 +331,7 @@ impl Field {
     /// One row of [`Field::fill2d_deriv`] at noise-space `xs` × `y` into the value, ∂x
     /// and ∂y rows (each at least `xs.len()` long): the leaf step graphs build on.
     pub fn row2_deriv(&self, xs: &[f64], y: f64, planes: [&mut [f32]; 3]) -> Result<()> {
+        check_planes(xs.len(), &planes)?;
         with_deriv!(self, c => {
             c.row2_deriv(xs, y, planes);
             Ok(())
@@ -327,6 +342,7 @@ impl Field {
     /// value, ∂x, ∂y and ∂z rows.
     pub fn row3_deriv(&self, xs: &[f64], y: f64, z: f64, planes: [&mut [f32]; 4]) -> Result<()> {
         self.need(3)?;
+        check_planes(xs.len(), &planes)?;
         with_deriv!(self, c => {
             c.row3_deriv(xs, y, z, planes);
             Ok(())

@@ -318,6 +318,15 @@ fn leaf_rows_equal_the_cells_of_the_fills() {
             assert_eq!(row[..], d3[k * n + j * 9..][..9]);
         }
     }
+    // A plane shorter than the row is a named error, not a panic.
+    let (mut a, mut b, mut c) = ([0.0; 9], [0.0; 9], [0.0; 8]);
+    let e = f
+        .row2_deriv(&xs, 0.0, [&mut a, &mut b, &mut c])
+        .unwrap_err();
+    assert!(
+        e.param() == "planes" && e.to_string().contains("plane 2"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -1,4 +1,5 @@
-//! Derivative fills: the value and its analytic partial derivatives, a row at a time.
+//! Derivatives of composed fields: the value and its analytic partial derivatives at a
+//! point, along a row and over a grid.
 //!
 //! Layout: planes. A 2D fill of `n = width × height` cells writes `3n` floats: the value
 //! plane (`out[0..n]`, the bits of the plain fill), then `∂/∂x` (`out[n..2n]`), then
