@@ -4,7 +4,7 @@
 mod common;
 
 use common::{bumpy_map, white_noise};
-use landform::hydrology::priority_flood;
+use landform::hydrology::priority_flood_heap;
 use landform::hydrology::{
     fill_depressions, flow_accumulation, flow_accumulation_sorted, FillParams, D8,
 };
@@ -183,7 +183,7 @@ fn filling_only_the_pits_equals_priority_flood_over_the_whole_map_bit_for_bit() 
                 sea_level: sea,
                 ..FillParams::default()
             };
-            let raised_whole = priority_flood(&mut whole, w, h, &p).unwrap().raised;
+            let raised_whole = priority_flood_heap(&mut whole, w, h, &p).unwrap().raised;
             let outlet: Vec<bool> = (0..w * h)
                 .map(|i| {
                     let (x, y) = (i % w, i / w);

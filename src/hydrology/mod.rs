@@ -9,8 +9,8 @@ pub mod fill;
 pub mod flow;
 
 pub use fill::{
-    fill_depressions, planchon_darboux, priority_flood, undrained_cells, FillMethod, FillParams,
-    FillReport,
+    fill_depressions, planchon_darboux, priority_flood, priority_flood_heap, undrained_cells,
+    FillMethod, FillParams, FillReport,
 };
 pub use flow::{
     flow_accumulation, flow_accumulation_sorted, flow_directions, river_mask, FlowTotals,
