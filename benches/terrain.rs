@@ -14,8 +14,8 @@ use std::time::Instant;
 
 use landform::erosion::{Eroder, ErosionParams};
 use landform::hydrology::{
-    fill_depressions, flow_accumulation, flow_accumulation_sorted, priority_flood, FillMethod,
-    FillParams,
+    fill_depressions, flow_accumulation, flow_accumulation_sorted, priority_flood,
+    priority_flood_heap, FillMethod, FillParams,
 };
 use landform::landscape::diffusion::Diffusion;
 use landform::landscape::pits::{fill_pits, PitScratch};
@@ -85,7 +85,12 @@ fn island(n: usize, seed: u32) -> Vec<f32> {
 
 fn main() {
     // `cargo bench --bench terrain -- erosion` runs the erosion lines only (bench/erosion.mjs).
+    // `-- fill` runs the fill + D8 comparison only.
     let erosion_only = std::env::args().any(|a| a == "erosion");
+    if std::env::args().any(|a| a == "fill") {
+        fill_and_d8();
+        return;
+    }
     for n in [512usize, 1024] {
         let map = island(n, 7);
         let chunk = 50_000u32;
@@ -334,22 +339,31 @@ fn landscape() {
         r.raised, r.filled_steps
     );
 
+    fill_and_d8();
+}
+
+/// Fill + D8 on value-noise islands: the heap-only fill and sorted D8 (before) against
+/// the pit-queue fill and the O(n) stack D8 (after), in one run.
+fn fill_and_d8() {
     println!(
-        "\nfill + D8 accumulation on value-noise islands: sorted D8 (before) vs O(n) stack D8"
+        "\nfill + D8 accumulation on value-noise islands: heap fill + sorted D8 (before) vs pit-queue fill + stack D8"
     );
-    println!("  size | fill ms | sorted D8 ms | stack D8 ms | fill+D8 before → after | speed-up");
+    println!("  size | heap fill → pit-queue fill ms | sorted D8 → stack D8 ms | fill+D8 before → after | speed-up");
     for (side, runs) in [(256usize, 7), (512, 5), (1024, 3), (2048, 3)] {
         let cells = side * side;
         let map = island(side, 11);
-        let t_fill = median(
-            1,
-            runs,
-            || map.clone(),
-            |mut m| {
-                fill_depressions(&mut m, side, side, &FillParams::default()).unwrap();
-                black_box(m);
-            },
-        );
+        let fill_with = |f: fn(&mut [f32], usize, usize, &FillParams) -> landform::Result<_>| {
+            median(
+                1,
+                runs,
+                || map.clone(),
+                |mut m| {
+                    black_box(f(&mut m, side, side, &FillParams::default()).unwrap());
+                },
+            )
+        };
+        let t_heap = fill_with(priority_flood_heap);
+        let t_fill = fill_with(priority_flood);
         let mut filled = map.clone();
         fill_depressions(&mut filled, side, side, &FillParams::default()).unwrap();
         let mut acc = vec![0.0f32; cells];
@@ -369,10 +383,12 @@ fn landscape() {
                 black_box(flow_accumulation(&filled, side, side, None, &mut acc).unwrap());
             },
         );
-        let (before, after) = (t_fill + t_sorted, t_fill + t_stack);
+        let (before, after) = (t_heap + t_sorted, t_fill + t_stack);
         println!(
-            "{side:>5}² | {:>7.1} | {:>12.1} | {:>11.1} | {:>8.1} → {:>8.1} ms | {:.2}×",
+            "{side:>5}² | {:>9.1} → {:>8.1} ({:.2}×) | {:>10.1} → {:>10.1} | {:>8.1} → {:>8.1} ms | {:.2}×",
+            t_heap * 1e3,
             t_fill * 1e3,
+            t_heap / t_fill,
             t_sorted * 1e3,
             t_stack * 1e3,
             before * 1e3,
