@@ -88,7 +88,10 @@ fn pit_queue_fill_equals_the_heap_only_fill_bit_for_bit() {
             assert_eq!(ra, rb, "{w}×{h} ε={eps} sea={sea:?}");
         }
     }
-    assert!(total > 10_000, "the maps had little to fill: {total} cells raised");
+    assert!(
+        total > 10_000,
+        "the maps had little to fill: {total} cells raised"
+    );
 }
 
 #[test]
