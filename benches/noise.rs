@@ -13,7 +13,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use landform::spec::Spec;
-use landform::{with_composed, Field, Region};
+use landform::{Field, Region};
 
 /// Origin of the "far rows" column: 2³⁰ samples out on both axes.
 const FAR: f64 = 1_073_741_824.0;
@@ -55,7 +55,7 @@ fn fill(f: &Field, w: &Work, out: &mut [f32], points: bool, at: f64) {
     let r = Region::new(n, n, 32.0).at(at, at);
     if w.depth == 0 {
         if points {
-            with_composed!(f.kernels(), c => c.fill2d_points(out, &r));
+            f.fill2d_points(out, &r).unwrap();
         } else {
             f.fill2d(out, &r).unwrap();
         }
@@ -66,7 +66,7 @@ fn fill(f: &Field, w: &Work, out: &mut [f32], points: bool, at: f64) {
                 ..r
             };
             if points {
-                with_composed!(f.kernels(), c => c.fill3d_points(slice, &r));
+                f.fill3d_points(slice, &r).unwrap();
             } else {
                 f.fill3d(slice, &r).unwrap();
             }

@@ -13,14 +13,14 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use landform::erosion::{Eroder, ErosionParams};
+use landform::hydrology::receivers::{receivers_into, Descent};
+use landform::hydrology::stack::{stack_into, upstream_counts, Donors};
 use landform::hydrology::{
     fill_depressions, flow_accumulation, flow_accumulation_sorted, priority_flood,
     priority_flood_heap, FillMethod, FillParams,
 };
 use landform::landscape::diffusion::Diffusion;
 use landform::landscape::pits::{fill_pits, PitScratch};
-use landform::landscape::receivers::{receivers_into, Descent};
-use landform::landscape::stack::{stack_into, upstream_counts, Donors};
 use landform::landscape::stream_power::{erode, StreamPower};
 use landform::landscape::{Landscape, LandscapeParams, Rate};
 use landform::rng::Mulberry32;

@@ -10,6 +10,8 @@
 //! ridged `2(1 − |n|)² − 1`, billow `2|n| − 1`, turbulence `|n|` (Perlin 1985).
 
 use crate::error::{check_range, Error, Result};
+use crate::simd::F4;
+use core::ops::{Add, Mul, Sub};
 
 pub const MAX_OCTAVES: u32 = 16;
 
@@ -21,40 +23,46 @@ pub enum FractalKind {
     Turbulence,
 }
 
-impl FractalKind {
-    pub fn parse(name: &str) -> Result<Self> {
-        Ok(match name {
-            "fbm" => Self::Fbm,
-            "ridged" => Self::Ridged,
-            "billow" => Self::Billow,
-            "turbulence" => Self::Turbulence,
-            _ => {
-                return Err(Error::kind(
-                    "fractal.kind",
-                    format!("must be one of 'fbm', 'ridged', 'billow', 'turbulence', got '{name}'"),
-                ))
-            }
-        })
-    }
+/// What [`FractalKind::shape`] works on: one sample (`f32`) or four lanes
+/// ([`crate::simd::F4`], the row fills), with the same IEEE operations, hence the same bits.
+pub trait Sample: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> {
+    fn splat(v: f32) -> Self;
+    fn abs(self) -> Self;
+}
 
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Fbm => "fbm",
-            Self::Ridged => "ridged",
-            Self::Billow => "billow",
-            Self::Turbulence => "turbulence",
-        }
-    }
-
+impl Sample for f32 {
     #[inline(always)]
-    pub fn shape(self, n: f32) -> f32 {
+    fn splat(v: f32) -> Self {
+        v
+    }
+    #[inline(always)]
+    fn abs(self) -> Self {
+        f32::abs(self)
+    }
+}
+
+impl Sample for F4 {
+    #[inline(always)]
+    fn splat(v: f32) -> Self {
+        F4::splat(v)
+    }
+    #[inline(always)]
+    fn abs(self) -> Self {
+        F4::abs(self)
+    }
+}
+
+impl FractalKind {
+    #[inline(always)]
+    pub fn shape<T: Sample>(self, n: T) -> T {
+        let (one, two) = (T::splat(1.0), T::splat(2.0));
         match self {
             Self::Fbm => n,
             Self::Ridged => {
-                let r = 1.0 - n.abs();
-                2.0 * r * r - 1.0
+                let r = one - n.abs();
+                two * r * r - one
             }
-            Self::Billow => 2.0 * n.abs() - 1.0,
+            Self::Billow => two * n.abs() - one,
             Self::Turbulence => n.abs(),
         }
     }
@@ -139,11 +147,6 @@ impl Fractal {
             amps,
             norm,
         })
-    }
-
-    /// One octave of fBm: the kernel itself.
-    pub fn single() -> Self {
-        Self::new(FractalKind::Fbm, 1, 0.5, 2.0).expect("constant parameters are valid")
     }
 
     /// Frequencies of the octaves in use.

@@ -111,14 +111,4 @@ impl Region {
     pub fn xs(&self) -> Vec<f64> {
         (0..self.width).map(|i| self.x(i)).collect()
     }
-
-    /// Splits the region into row bands of at most `rows` rows (for workers and tiles).
-    pub fn bands(&self, rows: usize) -> impl Iterator<Item = Region> + '_ {
-        let rows = rows.max(1);
-        (0..self.height).step_by(rows).map(move |j| Region {
-            height: rows.min(self.height - j),
-            y0: self.y0 + j as f64,
-            ..*self
-        })
-    }
 }

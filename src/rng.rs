@@ -80,13 +80,6 @@ pub fn unit_gradients_2d(seed: u32) -> [[f32; 2]; 256] {
     g
 }
 
-/// Hash of a lattice point to `[0, 1)`, used by value noise and the white-noise
-/// comparison figure. Integer-only mixing (a variant of the lowbias32 finaliser).
-#[inline]
-pub fn hash_unit(seed: u32, x: i32, y: i32, z: i32) -> f32 {
-    (hash3(seed, x, y, z) >> 8) as f32 * (1.0 / 16_777_216.0)
-}
-
 #[inline]
 pub fn hash3(seed: u32, x: i32, y: i32, z: i32) -> u32 {
     let mut h = seed

@@ -1,8 +1,20 @@
 //! The plain, JSON-serialisable description of a field. The same object is a permalink,
 //! a message to a worker and the argument of `new Field(spec)`. Every field is optional;
-//! [`Spec::default`] documents the defaults.
+//! [`Spec::default`] documents the defaults. [`Params::from_spec`] checks it and parses
+//! its names (each listed once, in `spec/names.rs`) into enums.
 
 use serde::{Deserialize, Serialize};
+
+use crate::fractal::FractalKind;
+use crate::noise::worley::{WorleyDistance, WorleyReturn};
+
+mod names;
+mod params;
+
+pub use names::{quoted, Named, NoiseKind, Permutation, TS_UNIONS};
+pub use params::{
+    seed, whole, FractalParams, Params, WarpParams, WorleyChoice, MAX_PERIOD, MAX_TILE_CELLS,
+};
 
 /// ```json
 /// { "noise": "perlin", "seed": 0, "permutation": "seeded",
@@ -13,16 +25,16 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct Spec {
-    /// `value`, `perlin` (classic), `perlin-improved`, `simplex`, `worley`, or a teaching
-    /// variant: `perlin-linear`, `perlin-smoothstep`, `perlin-corner-sw`.
+    /// A [`NoiseKind`] name: `perlin` (classic), `perlin-improved`, a teaching variant….
     pub noise: String,
     /// A whole number in [0, 4294967295].
     pub seed: f64,
-    /// `seeded` (shuffled from `seed`) or `reference` (Ken Perlin's table; `perlin-improved` only).
+    /// A [`Permutation`] name.
     pub permutation: String,
     pub fractal: FractalSpec,
     /// Domain warp `p' = p + s · (noise₁(p), noise₂(p))`, off when absent.
     pub warp: Option<WarpSpec>,
+    /// Read for `worley` noise only.
     pub worley: WorleySpec,
     /// Tile period `[px, py]` in noise units (whole numbers, 1 to 4096): 2D fills repeat
     /// seamlessly every `px` × `py`. Needs a whole-number lacunarity, and every octave's
@@ -35,7 +47,7 @@ pub struct Spec {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct FractalSpec {
-    /// `fbm`, `ridged`, `billow` or `turbulence`.
+    /// A [`crate::fractal::FractalKind`] name (`fbm`, `ridged`, …).
     pub kind: String,
     /// Whole number in [1, 16].
     pub octaves: f64,
@@ -61,9 +73,9 @@ pub struct WarpSpec {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct WorleySpec {
-    /// `euclidean`, `manhattan` or `chebyshev`.
+    /// A [`crate::noise::worley::WorleyDistance`] name (`euclidean`, …).
     pub distance: String,
-    /// `f1`, `f2` or `f2-f1`.
+    /// A [`crate::noise::worley::WorleyReturn`] name (`f1`, …).
     #[serde(rename = "return")]
     pub returns: String,
     /// Feature point jitter in [0, 1]: 0 is a regular grid, 1 fills the whole cell.
@@ -73,9 +85,9 @@ pub struct WorleySpec {
 impl Default for Spec {
     fn default() -> Self {
         Self {
-            noise: "perlin".into(),
+            noise: NoiseKind::Perlin.name().into(),
             seed: 0.0,
-            permutation: "seeded".into(),
+            permutation: Permutation::Seeded.name().into(),
             fractal: FractalSpec::default(),
             warp: None,
             worley: WorleySpec::default(),
@@ -88,7 +100,7 @@ impl Default for Spec {
 impl Default for FractalSpec {
     fn default() -> Self {
         Self {
-            kind: "fbm".into(),
+            kind: FractalKind::Fbm.name().into(),
             octaves: 1.0,
             persistence: 0.5,
             lacunarity: 2.0,
@@ -110,8 +122,8 @@ impl Default for WarpSpec {
 impl Default for WorleySpec {
     fn default() -> Self {
         Self {
-            distance: "euclidean".into(),
-            returns: "f1".into(),
+            distance: WorleyDistance::Euclidean.name().into(),
+            returns: WorleyReturn::F1.name().into(),
             jitter: 1.0,
         }
     }
@@ -128,7 +140,7 @@ impl Spec {
 
     pub fn fbm(mut self, octaves: u32, persistence: f64, lacunarity: f64) -> Self {
         self.fractal = FractalSpec {
-            kind: "fbm".into(),
+            kind: FractalKind::Fbm.name().into(),
             octaves: octaves as f64,
             persistence,
             lacunarity,

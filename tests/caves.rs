@@ -1,5 +1,8 @@
 //! Caves: threshold, automaton smoothing, region labelling, pocket removal, connection.
 
+mod common;
+
+use common::fnv1a_bytes;
 use landform::noise::simplex::Simplex;
 use landform::terrain::caves::{self, CaRule, AIR, WALL};
 
@@ -237,13 +240,6 @@ fn all_wall_and_all_air_grids_are_handled() {
     caves::smooth(&mut empty, 0, 0, 3, CaRule::default()).unwrap();
 }
 
-/// FNV-1a over bytes.
-fn fnv1a(bytes: impl IntoIterator<Item = u8>) -> u32 {
-    bytes.into_iter().fold(0x811C_9DC5u32, |h, b| {
-        (h ^ b as u32).wrapping_mul(0x0100_0193)
-    })
-}
-
 #[test]
 fn golden_hash_of_the_cave_pipeline_that_the_wasm_build_must_reproduce() {
     // Simplex seed 7 at scale 20 on 64 × 48, threshold 0.5, 4 smoothing steps of
@@ -255,10 +251,10 @@ fn golden_hash_of_the_cave_pipeline_that_the_wasm_build_must_reproduce() {
     let mut g = vec![0u8; values.len()];
     caves::threshold(&values, 0.5, &mut g).unwrap();
     caves::smooth(&mut g, 64, 48, 4, CaRule::default()).unwrap();
-    let smoothed = fnv1a(g.iter().copied());
+    let smoothed = fnv1a_bytes(g.iter().copied());
     let rep = caves::connect_regions(&mut g, 64, 48).unwrap();
     assert_eq!(
-        (smoothed, fnv1a(g.iter().copied())),
+        (smoothed, fnv1a_bytes(g.iter().copied())),
         (3_985_070_318, 984_975_233)
     );
     assert_eq!((rep.caves_before, rep.caves_after, rep.changed), (4, 1, 15));

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::golden_specs;
+use common::{fnv1a, golden_specs, GOLDEN, KERNELS};
 use landform::spec::{Spec, WarpSpec};
 use landform::{Error, Field, Region};
 
@@ -13,27 +13,9 @@ fn fill(spec: &Spec, r: Region) -> Vec<f32> {
     out
 }
 
-/// FNV-1a over the f32 bits: the golden hashes the browser tests reproduce.
-pub fn fnv1a(v: &[f32]) -> u32 {
-    let mut h = 0x811C_9DC5u32;
-    for x in v {
-        for b in x.to_bits().to_le_bytes() {
-            h = (h ^ b as u32).wrapping_mul(0x0100_0193);
-        }
-    }
-    h
-}
-
 #[test]
 fn grid_cell_equals_point_sample_bit_for_bit() {
-    for noise in [
-        "value",
-        "perlin",
-        "perlin-improved",
-        "perlin-linear",
-        "simplex",
-        "worley",
-    ] {
+    for noise in KERNELS {
         let spec = Spec::new(noise, 42).fbm(5, 0.5, 2.0);
         let f = Field::new(&spec).unwrap();
         let r = Region::new(37, 23, 32.0).at(-11.0, 5.0);
@@ -141,10 +123,6 @@ fn golden_hashes_that_the_wasm_build_must_reproduce() {
     println!("golden: {got:?}");
     assert_eq!(got, GOLDEN.to_vec());
 }
-
-const GOLDEN: [u32; 6] = [
-    235739019, 2913677870, 2979923166, 2189052409, 1968454372, 1839482761,
-];
 
 #[test]
 fn tileable_fields_match_across_the_seam() {
@@ -345,4 +323,21 @@ fn tile_periods_beyond_2_24_cells_are_refused_and_those_at_it_are_seamless() {
             assert!((v - f.sample2d(x, y - p)).abs() < 1e-4, "{s:?} at {y}");
         }
     }
+}
+
+#[test]
+fn spec_comes_back_with_defaults_filled_in_from_the_checked_params() {
+    for s in golden_specs() {
+        assert_eq!(Field::new(&s).unwrap().spec(), s);
+    }
+    let mut sparse = Spec::new("perlin", 3);
+    sparse.fractal.persistence = 0.3;
+    sparse.period = Some([4.0, 2.0]);
+    let back = Field::new(&sparse).unwrap().spec();
+    assert_eq!(back.fractal.persistence, 0.3, "f64 as given, not its f32");
+    assert_eq!(back.period, Some([4.0, 2.0]));
+    assert_eq!(back.worley, Spec::default().worley);
+    // Worley settings are read for worley noise only; other noises report the defaults.
+    sparse.worley.jitter = 0.25;
+    assert_eq!(Field::new(&sparse).unwrap().spec().worley.jitter, 1.0);
 }

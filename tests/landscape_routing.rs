@@ -5,11 +5,11 @@ mod common;
 
 use common::{bumpy_map, white_noise};
 use landform::hydrology::priority_flood_heap;
+use landform::hydrology::receivers::{receivers_into, Descent};
 use landform::hydrology::{
     fill_depressions, flow_accumulation, flow_accumulation_sorted, FillParams, D8,
 };
 use landform::landscape::pits::{fill_pits, PitScratch};
-use landform::landscape::receivers::{receivers_into, Descent};
 use landform::landscape::{drainage_area, flow_receivers, stack_order};
 
 fn maps() -> Vec<(usize, usize, Vec<f32>)> {

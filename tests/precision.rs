@@ -6,20 +6,11 @@
 
 mod common;
 
-use common::golden_specs;
+use common::{fnv1a, golden_specs, FAR_GOLDEN, KERNELS as NOISES};
 use landform::grid::{MAX_ORIGIN, MAX_POINT};
 use landform::spec::{Spec, WarpSpec};
 use landform::{Field, Region};
 use std::collections::HashSet;
-
-const NOISES: [&str; 6] = [
-    "value",
-    "perlin",
-    "perlin-improved",
-    "perlin-linear",
-    "simplex",
-    "worley",
-];
 
 fn fill(f: &Field, r: &Region) -> Vec<f32> {
     let mut out = vec![0.0; r.len()];
@@ -280,26 +271,8 @@ fn simplex_far_out_equals_simplex_one_period_away_near_the_origin() {
     }
 }
 
-/// FNV-1a over the f32 bits (as in tests/field.rs).
-fn fnv1a(v: &[f32]) -> u32 {
-    let mut h = 0x811C_9DC5u32;
-    for x in v {
-        for b in x.to_bits().to_le_bytes() {
-            h = (h ^ b as u32).wrapping_mul(0x0100_0193);
-        }
-    }
-    h
-}
-
-/// Golden hashes of far tiles (the specs of tests/field.rs's golden hashes, a 64 × 48
-/// tile at (2³¹ − 7, −2³¹ + 3), scale 32), which tests/web.rs asserts in wasm: the f64
-/// split, the Worley shifts and the f64 simplex path give the native bits there too.
-/// The first three equal the origin's golden hashes: 2³¹ samples at scale 32 are a
-/// whole number of 256-cell periods, and the split removes them exactly.
-pub const FAR_GOLDEN: [u32; 6] = [
-    235739019, 2913677870, 2979923166, 2812292872, 1417188990, 4050250341,
-];
-
+/// Far tiles (`common::FAR_GOLDEN`, asserted in wasm by tests/web.rs): the f64 split,
+/// the Worley shifts and the f64 simplex path give the native bits there too.
 #[test]
 fn far_golden_hashes_that_the_wasm_build_must_reproduce() {
     let specs = golden_specs();

@@ -1,20 +1,9 @@
 //! `field.range` and `field.rangeFor(dims)` are true bounds, checked by sampling every
 //! kernel × fractal kind × seed, and tight where the kernel allows it.
 
-use landform::spec::{Spec, WorleySpec};
+use landform::fractal::FractalKind;
+use landform::spec::{Named, NoiseKind, Spec, WorleySpec};
 use landform::{Field, Region};
-
-const KERNELS: [&str; 8] = [
-    "value",
-    "perlin",
-    "perlin-improved",
-    "simplex",
-    "worley",
-    "perlin-linear",
-    "perlin-smoothstep",
-    "perlin-corner-sw",
-];
-const KINDS: [&str; 4] = ["fbm", "ridged", "billow", "turbulence"];
 
 fn spec(noise: &str, seed: u32, kind: &str, octaves: u32) -> Spec {
     let mut s = Spec::new(noise, seed).fbm(octaves, 0.5, 2.0);
@@ -66,8 +55,8 @@ fn dims_of(noise: &str) -> &'static [u32] {
 /// case and dimension inside `range_for(dims)`, which lies inside `range`.
 #[test]
 fn every_sample_lies_inside_the_bound() {
-    for noise in KERNELS {
-        for kind in KINDS {
+    for noise in NoiseKind::names() {
+        for kind in FractalKind::names() {
             for seed in [0, 7, 123_456] {
                 for octaves in [1, 5] {
                     let f = Field::new(&spec(noise, seed, kind, octaves)).unwrap();
@@ -93,8 +82,8 @@ fn every_sample_lies_inside_the_bound() {
 /// never produces). The 3D bound of Worley covered only 66% of a 2D fill: `range_for(2)`.
 #[test]
 fn one_octave_bounds_are_reached() {
-    for noise in KERNELS {
-        for kind in KINDS {
+    for noise in NoiseKind::names() {
+        for kind in FractalKind::names() {
             let f = Field::new(&spec(noise, 7, kind, 1)).unwrap();
             let r = f.range_for(2).unwrap();
             let c = coverage(extremes(&f, 2, 512, 7.3, 4), r);
@@ -112,8 +101,8 @@ fn one_octave_bounds_are_reached() {
 /// below is the lowest less a margin for the seed.
 #[test]
 fn five_octave_bounds_are_true_and_not_wildly_loose() {
-    for noise in KERNELS {
-        for kind in KINDS {
+    for noise in NoiseKind::names() {
+        for kind in FractalKind::names() {
             let f = Field::new(&spec(noise, 7, kind, 5)).unwrap();
             let r = f.range_for(2).unwrap();
             let c = coverage(extremes(&f, 2, 512, 7.3, 4), r);

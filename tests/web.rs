@@ -2,6 +2,11 @@
 //! the native tests, the bad-input matrix, and the instance surviving every error.
 #![cfg(target_arch = "wasm32")]
 
+mod common;
+
+use common::{
+    fnv1a, golden_3d_spec, golden_specs, FAR_GOLDEN, GOLDEN, GOLDEN_3D, GOLDEN_3D_NOISES, KERNELS,
+};
 use js_sys::{Float32Array, JSON};
 use landform::wasm::field::{Grid, JsField};
 use wasm_bindgen::prelude::*;
@@ -13,44 +18,35 @@ fn js(s: &str) -> JsValue {
     JSON::parse(s).unwrap()
 }
 
-fn fnv1a(v: &[f32]) -> u32 {
-    let mut h = 0x811C_9DC5u32;
-    for x in v {
-        for b in x.to_bits().to_le_bytes() {
-            h = (h ^ b as u32).wrapping_mul(0x0100_0193);
-        }
-    }
-    h
+/// `common::golden_specs()` as a page would write them: sparse JSON, defaults left out.
+const GOLDEN_JSON: [&str; 6] = [
+    r#"{"noise":"perlin","seed":42,"fractal":{"kind":"fbm","octaves":4,"persistence":0.5,"lacunarity":2}}"#,
+    r#"{"noise":"value","seed":42,"fractal":{"kind":"fbm","octaves":4,"persistence":0.5,"lacunarity":2}}"#,
+    r#"{"noise":"perlin-improved","seed":1337}"#,
+    r#"{"noise":"perlin","seed":42,"fractal":{"octaves":4},"warp":{"strength":1.5,"seed":9,"octaves":2,"frequency":1}}"#,
+    r#"{"noise":"simplex","seed":7,"fractal":{"octaves":3}}"#,
+    r#"{"noise":"worley","seed":5,"fractal":{"octaves":2},"worley":{"return":"f2-f1"}}"#,
+];
+
+/// The spec as `field.spec` returns it, as JSON text.
+fn spec_json(spec: &landform::spec::Spec) -> String {
+    let s = serde_wasm_bindgen::Serializer::json_compatible();
+    let v = serde::Serialize::serialize(spec, &s).unwrap();
+    JSON::stringify(&v).unwrap().into()
 }
 
-/// The specs and hashes of `tests/field.rs::golden_hashes_that_the_wasm_build_must_reproduce`.
-const GOLDEN: [(&str, u32); 6] = [
-    (
-        r#"{"noise":"perlin","seed":42,"fractal":{"kind":"fbm","octaves":4,"persistence":0.5,"lacunarity":2}}"#,
-        235739019,
-    ),
-    (
-        r#"{"noise":"value","seed":42,"fractal":{"kind":"fbm","octaves":4,"persistence":0.5,"lacunarity":2}}"#,
-        2913677870,
-    ),
-    (r#"{"noise":"perlin-improved","seed":1337}"#, 2979923166),
-    (
-        r#"{"noise":"perlin","seed":42,"fractal":{"octaves":4},"warp":{"strength":1.5,"seed":9,"octaves":2,"frequency":1}}"#,
-        2189052409,
-    ),
-    (
-        r#"{"noise":"simplex","seed":7,"fractal":{"octaves":3}}"#,
-        1968454372,
-    ),
-    (
-        r#"{"noise":"worley","seed":5,"fractal":{"octaves":2},"worley":{"return":"f2-f1"}}"#,
-        1839482761,
-    ),
-];
+#[wasm_bindgen_test]
+fn the_sparse_golden_json_fills_in_to_the_native_golden_specs() {
+    for (text, spec) in GOLDEN_JSON.iter().zip(golden_specs()) {
+        let f = JsField::new(Some(js(text))).unwrap();
+        let got: String = JSON::stringify(&f.spec().unwrap()).unwrap().into();
+        assert_eq!(got, spec_json(&spec), "{text}");
+    }
+}
 
 #[wasm_bindgen_test]
 fn golden_hashes_match_the_native_build_bit_for_bit() {
-    for (spec, want) in GOLDEN {
+    for (spec, want) in GOLDEN_JSON.iter().zip(GOLDEN) {
         let mut f = JsField::new(Some(js(spec))).unwrap();
         let out = Float32Array::new_with_length(64 * 48);
         f.fill2d(
@@ -62,19 +58,11 @@ fn golden_hashes_match_the_native_build_bit_for_bit() {
     }
 }
 
-/// `tests/precision.rs::FAR_GOLDEN`: the golden specs on a tile at (2³¹ − 7, −2³¹ + 3),
-/// where coordinates are split in f64 (Worley shifts, the f64 simplex path).
+/// `common::FAR_GOLDEN`: the golden specs on a tile at (2³¹ − 7, −2³¹ + 3), where
+/// coordinates are split in f64 (Worley shifts, the f64 simplex path).
 #[wasm_bindgen_test]
 fn far_golden_hashes_match_the_native_build() {
-    let want = [
-        235739019u32,
-        2913677870,
-        2979923166,
-        2812292872,
-        1417188990,
-        4050250341,
-    ];
-    for ((spec, _), want) in GOLDEN.iter().zip(want) {
+    for (spec, want) in GOLDEN_JSON.iter().zip(FAR_GOLDEN) {
         let mut f = JsField::new(Some(js(spec))).unwrap();
         let out = Float32Array::new_with_length(64 * 48);
         f.fill2d(
@@ -86,25 +74,12 @@ fn far_golden_hashes_match_the_native_build() {
     }
 }
 
-/// The 3D golden hashes of `tests/fill.rs::golden_3d_hashes`: the 3D row kernels
+/// The 3D golden hashes of `tests/rows.rs::golden_3d_hashes`: the 3D row kernels
 /// (four-wide with SIMD) give the native bits.
 #[wasm_bindgen_test]
 fn golden_3d_hashes_match_the_native_build() {
-    let want = [
-        1162631695u32,
-        1052204395,
-        3117968204,
-        1748332595,
-        2801774704,
-    ];
-    for (noise, want) in ["value", "perlin", "perlin-improved", "simplex", "worley"]
-        .iter()
-        .zip(want)
-    {
-        let mut f = JsField::new(Some(js(&format!(
-            r#"{{"noise":"{noise}","seed":11,"fractal":{{"kind":"fbm","octaves":3,"persistence":0.5,"lacunarity":2}}}}"#
-        ))))
-        .unwrap();
+    for (noise, want) in GOLDEN_3D_NOISES.iter().zip(GOLDEN_3D) {
+        let mut f = JsField::new(Some(js(&spec_json(&golden_3d_spec(noise))))).unwrap();
         let out = Float32Array::new_with_length(64 * 48);
         f.fill3d(
             JsValue::from(out.clone()),
@@ -119,17 +94,10 @@ fn golden_3d_hashes_match_the_native_build() {
 /// for every kernel, fractal kind and a few awkward regions, in 2D and 3D.
 #[wasm_bindgen_test]
 fn row_fills_equal_point_sampling_in_the_browser() {
-    use landform::spec::Spec;
-    use landform::{with_composed, Field, Region};
-    for noise in [
-        "value",
-        "perlin",
-        "perlin-improved",
-        "simplex",
-        "worley",
-        "perlin-linear",
-    ] {
-        for kind in ["fbm", "ridged", "billow", "turbulence"] {
+    use landform::spec::{Named, Spec};
+    use landform::{Field, Region};
+    for noise in KERNELS {
+        for kind in landform::fractal::FractalKind::names() {
             let mut s = Spec::new(noise, 77).fbm(3, 0.5, 2.0);
             s.fractal.kind = kind.into();
             s.offset = [0.25, -3.5, 1.0];
@@ -142,12 +110,12 @@ fn row_fills_equal_point_sampling_in_the_browser() {
                 r.z = -1.25;
                 let (mut a, mut b) = (vec![0.0f32; r.len()], vec![0.0f32; r.len()]);
                 f.fill2d(&mut a, &r).unwrap();
-                with_composed!(f.kernels(), c => c.fill2d_points(&mut b, &r));
+                f.fill2d_points(&mut b, &r).unwrap();
                 let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
                 assert_eq!(bits(&a), bits(&b), "2D {noise} {kind}");
                 if f.dims() >= 3 {
                     f.fill3d(&mut a, &r).unwrap();
-                    with_composed!(f.kernels(), c => c.fill3d_points(&mut b, &r));
+                    f.fill3d_points(&mut b, &r).unwrap();
                     assert_eq!(bits(&a), bits(&b), "3D {noise} {kind}");
                 }
             }

@@ -3,6 +3,9 @@
 //! the bad-input matrix (RangeError naming the parameter).
 #![cfg(target_arch = "wasm32")]
 
+mod common;
+
+use common::fnv1a_bytes;
 use js_sys::{Reflect, Uint32Array, Uint8Array};
 use landform::noise::simplex::Simplex;
 use landform::wasm::caves as js;
@@ -58,12 +61,6 @@ fn place_trees(
     js::place_trees(f32s(f), w, h, t, spacing, seed)
 }
 
-fn fnv1a(bytes: impl IntoIterator<Item = u8>) -> u32 {
-    bytes.into_iter().fold(0x811C_9DC5u32, |h, b| {
-        (h ^ b as u32).wrapping_mul(0x0100_0193)
-    })
-}
-
 /// Simplex seed 7 at scale 20 on 64 × 48, mapped to [0, 1] (as in the native goldens).
 fn field() -> Vec<f32> {
     let n = Simplex::new(7);
@@ -91,10 +88,10 @@ fn error_text(e: &JsValue) -> (String, String) {
 fn cave_pipeline_reproduces_the_native_golden_hashes() {
     let grid = cave_threshold(&field(), 0.5).unwrap();
     let smoothed = cave_smooth(&grid, 64.0, 48.0, 4.0, 5.0, 4.0).unwrap();
-    assert_eq!(fnv1a(smoothed.iter().copied()), 3_985_070_318);
+    assert_eq!(fnv1a_bytes(smoothed.iter().copied()), 3_985_070_318);
     let rep = cave_connect(&smoothed, 64.0, 48.0).unwrap();
     let connected = Uint8Array::new(&get(&rep, "grid")).to_vec();
-    assert_eq!(fnv1a(connected), 984_975_233);
+    assert_eq!(fnv1a_bytes(connected), 984_975_233);
     assert_eq!(
         (num(&rep, "cavesBefore"), num(&rep, "cavesAfter")),
         (4.0, 1.0)
@@ -113,7 +110,7 @@ fn cave_pipeline_reproduces_the_native_golden_hashes() {
 fn tree_placement_reproduces_the_native_golden_hash() {
     let trees = place_trees(&field(), 64.0, 48.0, 0.5, 3.0, 42.0).unwrap();
     assert_eq!(trees.len(), 2 * 111);
-    let hash = fnv1a(trees.iter().flat_map(|v| v.to_bits().to_le_bytes()));
+    let hash = fnv1a_bytes(trees.iter().flat_map(|v| v.to_bits().to_le_bytes()));
     assert_eq!(hash, 2_503_232_783);
 }
 

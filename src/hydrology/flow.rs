@@ -8,10 +8,10 @@
 //! one sort (O(n log n)). Both give the same bits: a cell's total is the count of the
 //! cells upstream of it in the same receiver forest, whatever order adds them up.
 
+use super::receivers::{receivers_into, Descent};
+use super::stack::{stack_into, upstream_counts, Donors};
 use crate::error::{check_len, check_range, Result};
 use crate::hydrology::{for_neighbours, on_border, order_key, NO_FLOW};
-use crate::landscape::receivers::{receivers_into, Descent};
-use crate::landscape::stack::{stack_into, upstream_counts, Donors};
 use crate::terrain::{check_grid, check_heights};
 
 /// Where the rain went, in cells' worth of rain (exact integers).

@@ -7,6 +7,8 @@
 
 pub mod fill;
 pub mod flow;
+pub mod receivers;
+pub mod stack;
 
 pub use fill::{
     fill_depressions, planchon_darboux, priority_flood, priority_flood_heap, undrained_cells,

@@ -3,7 +3,7 @@
 //! `θ = m/n`, `k_s = (U/K)^(1/n)`), and Hack's law (Hack 1957: the longest flow path
 //! upstream of a point grows like `L ∝ A^h`, `h ≈ 0.5–0.6` in real basins).
 
-use super::receivers::receiver_distance;
+use crate::hydrology::receivers::receiver_distance;
 
 /// `(area, slope)` of every cell that drains to a receiver (not base level) with
 /// drainage area at least `min_area` and a positive slope to its receiver.

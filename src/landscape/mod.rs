@@ -1,7 +1,8 @@
 //! Landscape evolution: tectonic uplift, stream-power erosion and hillslope diffusion,
 //! `∂h/∂t = U − K·A^m·S^n + κ·∇²h`, on the O(n) drainage core of Braun & Willett
-//! (2013): steepest-descent [`receivers`], donors and the [`stack`] order, drainage
-//! area up the reversed stack, the implicit [`stream_power`] update, implicit
+//! (2013), which lives in [`crate::hydrology`] beside the depression filling:
+//! steepest-descent receivers, donors and the stack order, drainage area up the
+//! reversed stack. On it: the implicit [`stream_power`] update, implicit
 //! [`diffusion`]. [`model::Landscape`] runs them per step; [`analysis`] measures the
 //! network (slope–area law, Hack's law).
 //!
@@ -13,18 +14,16 @@ pub mod diffusion;
 pub mod model;
 pub mod params;
 pub mod pits;
-pub mod receivers;
-pub mod stack;
 pub mod stream_power;
 
+pub use crate::hydrology::receivers::Descent;
 pub use model::{Landscape, StepReport};
 pub use params::{LandscapeParams, Rate};
-pub use receivers::Descent;
 
 use crate::error::{check_range, Error, Result};
 use crate::hydrology::on_border;
+use crate::hydrology::stack::{stack_into, upstream_counts, Donors};
 use crate::terrain::{check_grid, check_heights};
-use stack::{stack_into, upstream_counts, Donors};
 
 /// Steepest-descent D8 receiver of every cell of `heights` (width × height) into `out`:
 /// `out[i] = i` on the border, below `sea_level` (if given, in [-1e6, 1e6]) and in pits
@@ -47,7 +46,14 @@ pub fn flow_receivers(
         .enumerate()
         .map(|(i, &z)| on_border(i, width, height) || sea_level.is_some_and(|s| z < s))
         .collect();
-    receivers::receivers_into(heights, width, height, &base, Descent::Steepest, out);
+    crate::hydrology::receivers::receivers_into(
+        heights,
+        width,
+        height,
+        &base,
+        Descent::Steepest,
+        out,
+    );
     Ok(())
 }
 

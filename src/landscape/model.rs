@@ -19,11 +19,11 @@
 use super::diffusion::Diffusion;
 use super::params::{check_step, LandscapeParams, Rate, MAX_UPLIFT};
 use super::pits::{fill_pits, PitScratch};
-use super::receivers::{receivers_into, Descent};
-use super::stack::{stack_into, upstream_counts, Donors};
 use super::stream_power::{erode, StreamPower};
 use crate::error::{Error, Result};
 use crate::hydrology::on_border;
+use crate::hydrology::receivers::{receivers_into, Descent};
+use crate::hydrology::stack::{stack_into, upstream_counts, Donors};
 use crate::rng::Mulberry32;
 use crate::terrain::{check_grid, check_heights, MAX_HEIGHT};
 

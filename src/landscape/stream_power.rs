@@ -8,7 +8,7 @@
 //! A node at or below its receiver (a filled flat) is not eroded, and an eroded node
 //! stays at least one `f32` step above its receiver, so erosion makes no new flats.
 
-use super::receivers::receiver_distance;
+use crate::hydrology::receivers::receiver_distance;
 
 /// Erodibility, the area exponent `m`, the slope exponent `n`.
 #[derive(Clone, Copy, Debug, PartialEq)]

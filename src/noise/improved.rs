@@ -80,6 +80,38 @@ fn grad2(h: usize, x: f32, y: f32) -> f32 {
     }
 }
 
+/// Perlin's 12 cube-edge directions `(±1, ±1, 0), (±1, 0, ±1), (0, ±1, ±1)`: the
+/// midpoints of the cube's edges, as factors of `(x, y, z)`.
+const EDGES: [[f32; 3]; 12] = [
+    [1.0, 1.0, 0.0],
+    [-1.0, 1.0, 0.0],
+    [1.0, -1.0, 0.0],
+    [-1.0, -1.0, 0.0],
+    [1.0, 0.0, 1.0],
+    [-1.0, 0.0, 1.0],
+    [1.0, 0.0, -1.0],
+    [-1.0, 0.0, -1.0],
+    [0.0, 1.0, 1.0],
+    [0.0, -1.0, 1.0],
+    [0.0, 1.0, -1.0],
+    [0.0, -1.0, -1.0],
+];
+
+/// [`EDGES`] padded to 16 entries (so `h & 15` picks one) with the four repeats
+/// `EDGES[extra[0]], …, EDGES[extra[3]]`.
+pub(crate) const fn edges16(extra: [usize; 4]) -> [[f32; 3]; 16] {
+    let mut t = [[0.0; 3]; 16];
+    let mut i = 0;
+    while i < 16 {
+        t[i] = EDGES[if i < 12 { i } else { extra[i - 12] }];
+        i += 1;
+    }
+    t
+}
+
+/// [`grad3`] as a table, by `h & 15`: entries 12–15 repeat edges 0, 9, 1 and 11.
+pub(crate) const GRAD3: [[f32; 3]; 16] = edges16([0, 9, 1, 11]);
+
 /// Perlin's `grad(hash, x, y, z)`: the low four bits pick one of 12 edge directions.
 #[inline(always)]
 fn grad3(h: usize, x: f32, y: f32, z: f32) -> f32 {
@@ -177,5 +209,20 @@ impl Noise for Improved {
             ),
             w,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table the row kernels read is Perlin's `grad` function, entry by entry.
+    #[test]
+    fn table_is_grad3() {
+        let d = [0.75f32, -2.5, 8.0];
+        for (h, g) in GRAD3.iter().enumerate() {
+            let dot = g[0] * d[0] + g[1] * d[1] + g[2] * d[2];
+            assert_eq!(dot, grad3(h, d[0], d[1], d[2]), "h = {h}");
+        }
     }
 }

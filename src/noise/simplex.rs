@@ -24,9 +24,10 @@
 //! Only `+ - * floor` on `f32`, no FMA: the same seed gives the same bits natively and in
 //! wasm. In 2D and 3D a corner's `r² − |d|²` and `g · d` take the axes last to first
 //! (`((r² − dz²) − dy²) − dx²`): a grid fill's row has one `y` and `z`, so its row
-//! kernels (src/fill/simplex.rs) compute the y and z part once per simplex and the same
+//! kernels (src/rows/simplex.rs) compute the y and z part once per simplex and the same
 //! bits follow with one subtraction and one product-sum per corner and sample.
 
+use super::improved::edges16;
 use crate::rng;
 
 /// Scale factors: just under the reciprocals of the raw suprema given above.
@@ -78,25 +79,9 @@ pub(crate) const GRAD2: [[f32; 2]; 16] = [
     [0.923_879_5, -0.382_683_43],
 ];
 
-/// The 12 edge midpoints of the cube plus 4 repeats, as in Perlin's improved noise.
-pub(crate) const GRAD3: [[f32; 3]; 16] = [
-    [1.0, 1.0, 0.0],
-    [-1.0, 1.0, 0.0],
-    [1.0, -1.0, 0.0],
-    [-1.0, -1.0, 0.0],
-    [1.0, 0.0, 1.0],
-    [-1.0, 0.0, 1.0],
-    [1.0, 0.0, -1.0],
-    [-1.0, 0.0, -1.0],
-    [0.0, 1.0, 1.0],
-    [0.0, -1.0, 1.0],
-    [0.0, 1.0, -1.0],
-    [0.0, -1.0, -1.0],
-    [1.0, 1.0, 0.0],
-    [-1.0, 1.0, 0.0],
-    [0.0, -1.0, 1.0],
-    [0.0, -1.0, -1.0],
-];
+/// Perlin's 12 cube edges ([`edges16`]) plus 4 repeats in this kernel's own order:
+/// entries 12–15 repeat edges 0, 1, 9 and 11 (improved noise repeats 0, 9, 1, 11).
+pub(crate) const GRAD3: [[f32; 3]; 16] = edges16([0, 1, 9, 11]);
 
 /// Gradient `h & 31` in 4D: component `(h >> 3) & 3` is zero, the other three are ±1
 /// with signs from the low three bits.
@@ -115,7 +100,7 @@ fn grad4(h: u8, d: [f32; 4]) -> f32 {
 }
 
 /// Seeded simplex noise. Holds a doubled permutation table (512 bytes) and, for the
-/// row kernels of `crate::fill`, the gradients its last hash level selects (10 KiB, boxed).
+/// row kernels of `crate::rows`, the gradients its last hash level selects (10 KiB, boxed).
 #[derive(Clone, Debug)]
 pub struct Simplex {
     pub(crate) perm: [u8; 512],

@@ -31,8 +31,7 @@
 use crate::error::{check_range, Result};
 use crate::rng::hash3;
 
-mod rows;
-mod search;
+pub(crate) mod search;
 
 /// Which distance a [`Worley`] kernel returns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,11 +89,11 @@ const SALT: [u32; 2] = [0x68E3_1DA4, 0xB529_7A4D];
 /// Seeded Worley noise. Holds only the seed and parameters.
 #[derive(Clone, Debug)]
 pub struct Worley {
-    seeds: [u32; 2],
-    params: WorleyParams,
+    pub(crate) seeds: [u32; 2],
+    pub(crate) params: WorleyParams,
     /// Where feature points can lie within a cell, per axis: `[lo, hi)`.
-    lo: f32,
-    hi: f32,
+    pub(crate) lo: f32,
+    pub(crate) hi: f32,
 }
 
 impl Worley {
@@ -173,7 +172,7 @@ impl Worley {
     /// Offsets of a cell's feature point from the cell corner, in `[0, 1)` per axis
     /// (only the first `n` are computed).
     #[inline]
-    fn offsets(&self, c: [i32; 3], n: usize) -> [f32; 3] {
+    pub(crate) fn offsets(&self, c: [i32; 3], n: usize) -> [f32; 3] {
         let h = hash3(self.seeds[0], c[0], c[1], c[2]);
         let mut u = [
             (h & 0xFFFF) as f32 * (1.0 / 65_536.0),

@@ -1,4 +1,4 @@
-//! Four-lane `f32`/`i32` vectors for the row kernels of [`crate::fill`].
+//! Four-lane `f32`/`i32` vectors for the row kernels of [`crate::rows`].
 //!
 //! One of three forms, chosen at compile time: WebAssembly `v128` values with
 //! `-C target-feature=+simd128` on wasm32 (`wasm.rs`), SSE registers on x86-64 (`sse2.rs`),

@@ -5,77 +5,11 @@ use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
 use super::args::{self, float32_len, int, number_in, plain, read, write};
+use super::options::{check_keys, struct_fields};
 use super::{js_err, JsResult};
 use crate::error::{check_len, Error};
 use crate::grid::Region;
-use crate::spec::Spec;
-
-#[wasm_bindgen(typescript_custom_section)]
-const TS_TYPES: &'static str = r#"
-/** What a `Field` computes. Every key is optional; `field.spec` returns it with defaults filled in. */
-export interface FieldSpec {
-  /** Kernel: 'value' | 'perlin' (classic, 2D ±√½) | 'perlin-improved' (Perlin 2002) | 'simplex' (2D–4D) | 'worley'
-   *  | teaching variants 'perlin-linear' | 'perlin-smoothstep' | 'perlin-corner-sw'. Default 'perlin'. */
-  noise?: 'value' | 'perlin' | 'perlin-improved' | 'simplex' | 'worley' | 'perlin-linear' | 'perlin-smoothstep' | 'perlin-corner-sw';
-  /** Whole number in [0, 4294967295]. Default 0. Same seed, same bits, everywhere. */
-  seed?: number;
-  /** 'seeded' (Mulberry32 shuffle of `seed`) or 'reference' (Ken Perlin's table; 'perlin-improved' only). */
-  permutation?: 'seeded' | 'reference';
-  fractal?: {
-    /** 'fbm' (default), 'ridged', 'billow' or 'turbulence'. */
-    kind?: 'fbm' | 'ridged' | 'billow' | 'turbulence';
-    /** Whole number in [1, 16]. Default 1. */
-    octaves?: number;
-    /** Amplitude ratio between octaves, (0, 4]. Default 0.5. Above 1 logs a warning. */
-    persistence?: number;
-    /** Frequency ratio between octaves, (0, 16]. Default 2. Exactly 1 logs a warning. */
-    lacunarity?: number;
-  };
-  /** Domain warp p' = p + strength · (noise(p), noise'(p)); absent = off. */
-  warp?: {
-    /** Displacement in noise units, [0, 64]. Default 1. */
-    strength?: number;
-    /** Seed of the warp noise (whole number); the second axis uses seed + 1. Default 1. */
-    seed?: number;
-    /** Octaves of the warp noise, [1, 16]. Default 1. */
-    octaves?: number;
-    /** Frequency of the warp noise relative to the field, (0, 64]. Default 1. */
-    frequency?: number;
-  };
-  worley?: {
-    /** Default 'euclidean'. */
-    distance?: 'euclidean' | 'manhattan' | 'chebyshev';
-    /** Default 'f1'. */
-    return?: 'f1' | 'f2' | 'f2-f1';
-    /** Feature point jitter in [0, 1]. Default 1. */
-    jitter?: number;
-  };
-  /** Tile period [px, py] in noise units (whole numbers 1–4096); 2D fills then repeat seamlessly.
-   *  Needs a whole-number lacunarity, and the finest octave's tile, max(px, py) × lacunarity^(octaves − 1)
-   *  (and × warp.frequency × 2^(warp.octaves − 1) with a warp), at most 16777216 cells. Not for 'simplex'. */
-  period?: [number, number] | null;
-  /** Added to noise-space coordinates before anything else. Default [0, 0, 0]. */
-  offset?: [number, number, number];
-}
-
-/** Which samples a fill computes: column i, row j is the field at ((x0 + i) / scale, (y0 + j) / scale). */
-export interface Region {
-  /** Whole number in [1, 16384]. Required, except by fillGrid/fillGrid3d (which take the grid's). */
-  width?: number;
-  /** Whole number in [1, 16384]; width × height ≤ 67108864. Default 1. */
-  height?: number;
-  /** Samples per noise unit, [1e-6, 1e9]. Default 1. */
-  scale?: number;
-  /** Position of the first sample, in samples, |x0| ≤ 2147483648 (2³¹; detail holds there). Default 0. */
-  x0?: number;
-  /** Position of the first row, in samples, |y0| ≤ 2147483648. Default 0. */
-  y0?: number;
-  /** Third coordinate of a 3D/4D slice, in noise units (not divided by scale), e.g. time; |z| ≤ 1e7. Default 0. */
-  z?: number;
-  /** Fourth coordinate of a 4D slice, in noise units; |w| ≤ 1e7. Default 0. */
-  w?: number;
-}
-"#;
+use crate::spec::{FractalSpec, Spec, WarpSpec, WorleySpec};
 
 /// A noise field compiled from a plain spec object.
 ///
@@ -84,13 +18,9 @@ export interface Region {
 /// const out = new Float32Array(256 * 256);
 /// f.fill2d(out, { width: 256, height: 256, scale: 32 });
 /// ```
-/// Spec keys (all optional): `noise` ('value' | 'perlin' | 'perlin-improved' | 'simplex' |
-/// 'worley' | 'perlin-linear' | 'perlin-smoothstep' | 'perlin-corner-sw', default 'perlin'),
-/// `seed` (whole number in [0, 4294967295], default 0), `permutation` ('seeded' | 'reference'),
-/// `fractal` ({ kind: 'fbm' | 'ridged' | 'billow' | 'turbulence', octaves 1–16, persistence
-/// (0, 4], lacunarity (0, 16] }), `warp` ({ strength [0, 64], seed, octaves, frequency }),
-/// `worley` ({ distance, return, jitter }), `period` ([px, py] whole numbers 1–4096),
-/// `offset` ([x, y, z]). Unknown keys are a TypeError; out-of-range numbers a RangeError.
+/// Spec keys (all optional; `FieldSpec` in the `.d.ts` gives each one's range and default):
+/// `noise`, `seed`, `permutation`, `fractal`, `warp`, `worley`, `period`, `offset`.
+/// Unknown keys are a TypeError; out-of-range numbers a RangeError.
 #[wasm_bindgen(js_name = Field)]
 pub struct JsField {
     inner: crate::Field,
@@ -101,8 +31,7 @@ pub struct JsField {
 /// Column i, row j samples the field at ((x0 + i) / scale, (y0 + j) / scale); `z` and `w`
 /// are noise-space coordinates (not divided by scale), e.g. time.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RegionArg {
+pub(crate) struct RegionArg {
     #[serde(default)]
     width: Option<f64>,
     #[serde(default)]
@@ -145,11 +74,7 @@ fn parse_region_of(value: JsValue, grid: Option<(usize, usize)>) -> JsResult<Reg
             "is required: { width, height, scale, x0, y0 }",
         )));
     }
-    super::check_keys(
-        &value,
-        "region",
-        &["width", "height", "scale", "x0", "y0", "z", "w"],
-    )?;
+    check_keys(&value, "region", struct_fields::<RegionArg>())?;
     let r: RegionArg = serde_wasm_bindgen::from_value(value)
         .map_err(|e| js_err(Error::kind("region", e.to_string())))?;
     let dim = |param: &'static str, given: Option<f64>, fixed: Option<usize>| match (given, fixed) {
@@ -187,38 +112,16 @@ fn parse_region_of(value: JsValue, grid: Option<(usize, usize)>) -> JsResult<Reg
 /// first items of a longer array: `period: [1, 2, 3]` must not become `[1, 2]`.
 /// `spec` is a plain copy (args.rs), so reading it cannot run the caller's code.
 fn check_spec_keys(spec: &JsValue) -> JsResult<()> {
-    use super::check_keys;
-    check_keys(
-        spec,
-        "spec",
-        &[
-            "noise",
-            "seed",
-            "permutation",
-            "fractal",
-            "warp",
-            "worley",
-            "period",
-            "offset",
-        ],
-    )?;
+    check_keys(spec, "spec", struct_fields::<Spec>())?;
     let get =
         |k: &str| js_sys::Reflect::get(spec, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED);
     check_keys(
         &get("fractal"),
         "spec.fractal",
-        &["kind", "octaves", "persistence", "lacunarity"],
+        struct_fields::<FractalSpec>(),
     )?;
-    check_keys(
-        &get("warp"),
-        "spec.warp",
-        &["strength", "seed", "octaves", "frequency"],
-    )?;
-    check_keys(
-        &get("worley"),
-        "spec.worley",
-        &["distance", "return", "jitter"],
-    )?;
+    check_keys(&get("warp"), "spec.warp", struct_fields::<WarpSpec>())?;
+    check_keys(&get("worley"), "spec.worley", struct_fields::<WorleySpec>())?;
     for (key, param, len) in [("period", "spec.period", 2), ("offset", "spec.offset", 3)] {
         let v = get(key);
         if js_sys::Array::is_array(&v) && js_sys::Array::from(&v).length() != len {
@@ -267,7 +170,7 @@ impl JsField {
     #[wasm_bindgen(getter, unchecked_return_type = "Required<FieldSpec>")]
     pub fn spec(&self) -> JsResult<JsValue> {
         let s = serde_wasm_bindgen::Serializer::json_compatible();
-        serde::Serialize::serialize(self.inner.spec(), &s)
+        serde::Serialize::serialize(&self.inner.spec(), &s)
             .map_err(|e| JsValue::from_str(&e.to_string()))
     }
 

@@ -7,6 +7,7 @@ use wasm_bindgen::prelude::*;
 pub(crate) mod args;
 pub mod caves;
 pub mod field;
+mod field_types;
 pub mod landscape;
 #[cfg(test)]
 mod landscape_tests;
@@ -65,28 +66,4 @@ pub(crate) fn detached(param: &'static str) -> Error {
         param,
         "was detached (its buffer was transferred, or it was a view on wasm memory, which grew); pass an array you own",
     )
-}
-
-/// Rejects keys of a plain options object that are not in `allowed` (typos would
-/// otherwise be ignored). `undefined` and `null` pass; a non-object is a TypeError.
-pub(crate) fn check_keys(value: &JsValue, param: &'static str, allowed: &[&str]) -> JsResult<()> {
-    if value.is_undefined() || value.is_null() {
-        return Ok(());
-    }
-    if !value.is_object() || js_sys::Array::is_array(value) {
-        return Err(js_err(Error::kind(param, "must be a plain object")));
-    }
-    for key in js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>()).iter() {
-        let key = key.as_string().unwrap_or_default();
-        if !allowed.contains(&key.as_str()) {
-            return Err(js_err(Error::kind(
-                param,
-                format!(
-                    "has unknown key '{key}'; allowed keys: {}",
-                    allowed.join(", ")
-                ),
-            )));
-        }
-    }
-    Ok(())
 }

@@ -24,28 +24,33 @@ pub(crate) fn options<T: DeserializeOwned + Default>(
     if v.is_undefined() {
         return Ok(T::default());
     }
-    // serde would read an array into a struct by position: `[0.5, 0.5]` is no options object.
-    if !v.is_object() || js_sys::Array::is_array(&v) {
+    check_keys(&v, param, struct_fields::<T>())?;
+    serde_wasm_bindgen::from_value(v).map_err(|e| js_err(Error::kind(param, e.to_string())))
+}
+
+/// Rejects keys of a plain object that are not in `allowed` (typos would otherwise be
+/// ignored): the one unknown-key check of the bindings. `undefined` and `null` pass; a
+/// non-object, or an array (serde would read it by position), is a TypeError.
+pub(crate) fn check_keys(value: &JsValue, param: &'static str, allowed: &[&str]) -> JsResult<()> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(());
+    }
+    if !value.is_object() || js_sys::Array::is_array(value) {
         return Err(js_err(Error::kind(param, "must be a plain object")));
     }
-    {
-        let fields = struct_fields::<T>();
-        for key in js_sys::Object::keys(v.unchecked_ref::<js_sys::Object>()).iter() {
-            let key = key.as_string().unwrap_or_default();
-            if !fields.contains(&key.as_str()) {
-                let expected = fields
-                    .iter()
-                    .map(|f| format!("`{f}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                return Err(js_err(Error::kind(
-                    param,
-                    format!("has unknown field `{key}`, expected one of {expected}"),
-                )));
-            }
+    for key in js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>()).iter() {
+        let key = key.as_string().unwrap_or_default();
+        if !allowed.contains(&key.as_str()) {
+            return Err(js_err(Error::kind(
+                param,
+                format!(
+                    "has unknown key '{key}'; allowed keys: {}",
+                    allowed.join(", ")
+                ),
+            )));
         }
     }
-    serde_wasm_bindgen::from_value(v).map_err(|e| js_err(Error::kind(param, e.to_string())))
+    Ok(())
 }
 
 /// The field names serde's derive declares for struct `T` (empty for non-structs).

@@ -1,5 +1,7 @@
-//! Test maps built from first principles (Mulberry32 + bilinear lattice), so the
-//! erosion and hydrology tests do not depend on the noise modules.
+//! What several test files share: test maps built from first principles (Mulberry32 +
+//! bilinear lattice), so the erosion and hydrology tests do not depend on the noise
+//! modules; the FNV-1a hash; the golden specs and their hashes, asserted natively
+//! (tests/field.rs, rows.rs, precision.rs) and in the browser (tests/web.rs).
 #![allow(dead_code)]
 
 use landform::rng::Mulberry32;
@@ -72,4 +74,48 @@ pub fn golden_specs() -> Vec<Spec> {
         Spec::new("simplex", 7).fbm(3, 0.5, 2.0),
         cells,
     ]
+}
+
+/// FNV-1a (32-bit) of a byte stream.
+pub fn fnv1a_bytes(bytes: impl IntoIterator<Item = u8>) -> u32 {
+    bytes.into_iter().fold(0x811C_9DC5u32, |h, b| {
+        (h ^ b as u32).wrapping_mul(0x0100_0193)
+    })
+}
+
+/// FNV-1a over the little-endian f32 bits: the golden hashes.
+pub fn fnv1a(v: &[f32]) -> u32 {
+    fnv1a_bytes(v.iter().flat_map(|x| x.to_bits().to_le_bytes()))
+}
+
+/// One noise per kernel: the teaching variants share Perlin's kernel, and
+/// `perlin-linear` stands for them.
+pub const KERNELS: [&str; 6] = [
+    "value",
+    "perlin",
+    "perlin-improved",
+    "simplex",
+    "worley",
+    "perlin-linear",
+];
+
+/// Hashes of the [`golden_specs`] filled on a 64 × 48 tile at scale 32 from (−7, 3).
+pub const GOLDEN: [u32; 6] = [
+    235739019, 2913677870, 2979923166, 2189052409, 1968454372, 1839482761,
+];
+
+/// The same tile at (2³¹ − 7, −2³¹ + 3), where coordinates are split in f64 (Worley
+/// shifts, the f64 simplex path). The first three equal [`GOLDEN`]: 2³¹ samples at scale
+/// 32 are a whole number of 256-cell periods, and the split removes them exactly.
+pub const FAR_GOLDEN: [u32; 6] = [
+    235739019, 2913677870, 2979923166, 2812292872, 1417188990, 4050250341,
+];
+
+/// The 3D golden specs: `noise`, seed 11, fBm of 3 octaves; the slice at z = 0.7 of the
+/// [`GOLDEN`] tile.
+pub const GOLDEN_3D_NOISES: [&str; 5] = ["value", "perlin", "perlin-improved", "simplex", "worley"];
+pub const GOLDEN_3D: [u32; 5] = [1162631695, 1052204395, 3117968204, 1748332595, 2801774704];
+
+pub fn golden_3d_spec(noise: &str) -> Spec {
+    Spec::new(noise, 11).fbm(3, 0.5, 2.0)
 }

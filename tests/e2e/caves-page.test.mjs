@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import { start, figure, pixels, changed, luminance, slide, settle, screenshot } from './helpers.mjs';
+import { start, figure, pixels, changed, luminance, slide, settle, screenshot, countFills } from './helpers.mjs';
 import { mean, hfEnergy, renderTime } from './metrics.mjs';
 
 let env;
@@ -72,8 +72,12 @@ test('heightmap: raising k darkens every pixel; the profile row follows slider, 
   assert.equal(markerRow(await pixels(slot, 0)), dragged - 5);
 
   const e = hfEnergy(await pixels(slot, 0));
+  const count = await countFills(page);
   await slide(slot, 'scale', 48);
   assert.ok(hfEnergy(await pixels(slot, 0)) > 1.5 * e, 'smaller scale: finer terrain');
+  const fills = await count();
+  assert.equal(fills.main, 0, 'the new scale was not filled on the main thread');
+  assert.ok(fills.pool >= 1, `the pool filled the new scale (${fills.pool} jobs)`);
   const before = await pixels(slot, 0);
   await slot.locator('.lf-seed').click();
   await settle(slot);

@@ -251,7 +251,7 @@ test('erosion.js: bad input gets the Eroder\'s RangeError / TypeError before any
     return { out, buffersAfterErrors, tall: [tall.backend, tall.fallbackReason], ok: ok.heights.some((v, i) => v !== h[i]), live: __live.size };
   });
   const want = [
-    /^RangeError: .*`inertia`/, /^RangeError: .*`radius`/, /^TypeError: .*`params`.*1\.5.*u32/, /^TypeError: .*`speed`/, /^TypeError: .*/,
+    /^RangeError: .*`inertia`/, /^RangeError: .*`radius`/, /^TypeError: .*`params`.*1\.5.*u32/, /^TypeError: .*unknown key 'speed'/, /^TypeError: .*/,
     /^RangeError: `droplets`/, /^RangeError: `droplets`/, /^RangeError: `droplets`.*undefined/,
     /^TypeError: `heights` must be a Float32Array/, /^RangeError: .*`heights`/, /^RangeError: .*`heights`/,
     /^RangeError: `width`/, /^RangeError: .*`width`/,

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import { start, figure, pixels, changed, slide, settle, screenshot } from './helpers.mjs';
+import { start, figure, pixels, changed, slide, settle, screenshot, countFills } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -70,6 +70,59 @@ test('heatmap: exports a 16-bit PNG and raw float32 of the heightmap', async () 
   const [raw] = await Promise.all([page.waitForEvent('download'), slot.locator('[data-tool="f32"]').click()]);
   assert.equal((await fs.readFile(await raw.path())).length, 512 * 512 * 4);
   assert.ok((await page.locator('header.site nav a').count()) >= 7, 'navigation built from pages.js');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('heatmap: a dragged slider fills in the worker pool, the last value wins, the page stays responsive', async () => {
+  const { page, problems } = await env.open('/');
+  const slot = await figure(page, 'heatmap');
+  await settle(slot);
+  const before = await pixels(slot);
+  const count = await countFills(page);
+  // The longest gap between 5 ms timer ticks: first for a second of idle page (this
+  // run's baseline, so a loaded machine raises both sides), then while the scale
+  // slider is dragged through 40 values, one every 10 ms.
+  const probe = await slot.evaluate((root) => new Promise((resolve) => {
+    const input = root.querySelector('input[type=range][data-key="scale"]');
+    const p = { idle: 0, drag: 0, events: 0 };
+    let t = performance.now(), phase = 'idle';
+    const tick = () => {
+      const now = performance.now();
+      p[phase] = Math.max(p[phase], now - t);
+      t = now;
+      if (phase !== 'done') setTimeout(tick, 5);
+    };
+    tick();
+    setTimeout(() => {
+      phase = 'drag';
+      const step = () => {
+        input.value = String(20 + p.events);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        if (++p.events < 40) { setTimeout(step, 10); return; }
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+        // Until the figure has drawn the last value.
+        const wait = () => (root.querySelector('[data-busy]') ? setTimeout(wait, 5) : requestAnimationFrame(() => requestAnimationFrame(() => { phase = 'done'; resolve(p); })));
+        requestAnimationFrame(() => requestAnimationFrame(wait));
+      };
+      step();
+    }, 1000);
+  }));
+  await settle(slot);
+  const fills = await count();
+  const dragged = await pixels(slot);
+  assert.ok(changed(before, dragged) > 0.2, `the drag changed the picture (${changed(before, dragged)})`);
+  assert.equal(fills.main, 0, 'no fill ran on the main thread');
+  assert.ok(fills.pool >= 1, `the pool ran the fills (${fills.pool} jobs)`);
+  const gaps = `longest timer gap ${probe.drag.toFixed(0)} ms while dragging, ${probe.idle.toFixed(0)} ms idle`;
+  assert.ok(probe.idle > 0, `the baseline was measured: ${gaps}`);
+  assert.ok(probe.drag < 20 * probe.idle, `main thread stayed responsive: ${gaps}`);
+  // The newest value won: leaving it and coming back draws the same picture.
+  assert.equal(await slot.locator('input[data-key="scale"]').inputValue(), '59');
+  await slide(slot, 'scale', 30);
+  await slide(slot, 'scale', 59);
+  assert.equal(changed(dragged, await pixels(slot)), 0, 'the picture after the drag is the one for its last value');
+  console.log(`heatmap drag: ${probe.events} slider events, ${fills.pool} pool jobs; ${gaps}`);
   assert.deepEqual(problems, []);
   await page.close();
 });

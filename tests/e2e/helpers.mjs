@@ -107,3 +107,21 @@ export async function settle(slot) {
 export async function screenshot(slot, name) {
   await slot.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 }
+
+/**
+ * Counts, from now on, the fills the page runs on its main thread (`Field` fill2d/3d/4d
+ * calls on the page's landform glue) and the jobs its worker pool finishes. Resolves to
+ * `count()`, which resolves to `{ main, pool }` since this call.
+ */
+export async function countFills(page) {
+  await page.evaluate(async () => {
+    const { Field } = await import('/pkg/landform.js');
+    const { pool } = await import('/js/landform.js');
+    const counts = window.__fills = { main: 0, pool: pool().stats, jobs0: pool().stats.jobs };
+    for (const m of ['fill2d', 'fill3d', 'fill4d']) {
+      const f = Field.prototype[m];
+      Field.prototype[m] = function (...args) { counts.main++; return f.apply(this, args); };
+    }
+  });
+  return () => page.evaluate(() => ({ main: window.__fills.main, pool: window.__fills.pool.jobs - window.__fills.jobs0 }));
+}

@@ -110,9 +110,13 @@ test('island: shaping controls move the heightmap the expected way', async () =>
   }
   await click(slot, 'seed');
   assert.ok(changed(last, await pixels(slot, 0)) > 0.3, 'new shape seed changes the map');
+  // Main-thread redraw time (data-ms) scales with the cells, measured against 256² in
+  // this run: 4× the cells may cost at most 10× the time (linear work plus noise).
+  const ms256 = Number(await slot.locator('.lf-stage').getAttribute('data-ms'));
   await click(slot, 'size', '512');
   assert.equal((await pixels(slot, 0)).width, 512);
-  assert.ok(Number(await slot.locator('.lf-stage').getAttribute('data-ms')) < 1000);
+  const ms512 = Number(await slot.locator('.lf-stage').getAttribute('data-ms'));
+  assert.ok(ms512 < 10 * Math.max(ms256, 1), `main-thread redraw at 512² ${ms512} ms vs ${ms256} ms at 256²`);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -126,22 +130,32 @@ test('island: erosion runs in the worker with progress, a responsive page, and a
   await slide(slot, 'droplets', 50000);
   await page.waitForFunction(() => document.querySelector('[data-figure="island"] .lf-stage').dataset.view3d !== 'pending');
   // Probes on the main thread: the longest gap between timer ticks and between
-  // animation frames, and every progress value shown.
+  // animation frames, first for a second of idle page (the baseline of this run, so a
+  // loaded machine raises both), then while erosion runs; and every progress value shown.
   await page.evaluate(() => {
-    const probe = window.__probe = { values: [], maxTimer: 0, maxFrame: 0, stop: false };
+    const probe = window.__probe = { values: [], idleTimer: 0, idleFrame: 0, maxTimer: 0, maxFrame: 0, runMs: 0, stop: false };
     const bar = document.querySelector('[data-figure="island"] progress');
-    let t = performance.now(), f = performance.now();
     const stage = document.querySelector('[data-figure="island"] .lf-stage');
-    const tick = () => {
-      const now = performance.now();
-      if (stage.dataset.erosion === 'running') probe.maxTimer = Math.max(probe.maxTimer, now - t);
-      t = now;
-      if (!probe.stop) setTimeout(tick, 5);
+    const idleUntil = performance.now() + 1000;
+    let t = performance.now(), f = performance.now(), runStart = 0;
+    const was = {}; // whether the run was on at the previous tick of each probe
+    // A gap counts if the run was on at either end of it (a block can outlast the run).
+    const note = (gap, idleKey, runKey) => {
+      const now = performance.now(), running = stage.dataset.erosion === 'running';
+      if (now < idleUntil) probe[idleKey] = Math.max(probe[idleKey], gap);
+      else if (running || was[runKey]) {
+        probe[runKey] = Math.max(probe[runKey], gap);
+        runStart ||= now;
+        probe.runMs = now - runStart;
+      }
+      was[runKey] = running;
     };
-    const frame = () => { const now = performance.now(); if (stage.dataset.erosion === 'running') probe.maxFrame = Math.max(probe.maxFrame, now - f); f = now; if (!probe.stop) requestAnimationFrame(frame); };
+    const tick = () => { const now = performance.now(); note(now - t, 'idleTimer', 'maxTimer'); t = now; if (!probe.stop) setTimeout(tick, 5); };
+    const frame = () => { const now = performance.now(); note(now - f, 'idleFrame', 'maxFrame'); f = now; if (!probe.stop) requestAnimationFrame(frame); };
     new MutationObserver(() => probe.values.push(bar.value)).observe(bar, { attributes: true, attributeFilter: ['value'] });
     tick(); requestAnimationFrame(frame);
   });
+  await page.waitForTimeout(1100); // the idle baseline
   await click(slot, 'erode');
   await page.waitForFunction(() => document.querySelector('[data-figure="island"] .lf-stage').dataset.erosion === 'running');
   await idle(page);
@@ -149,15 +163,20 @@ test('island: erosion runs in the worker with progress, a responsive page, and a
   const rising = probe.values.filter((v, i) => i > 0 && v > probe.values[i - 1]).length;
   assert.ok(rising >= 2, `progress advanced at least twice: ${probe.values}`);
   assert.equal(await slot.locator('progress').evaluate((b) => b.value), 50000);
-  assert.ok(probe.maxTimer < 250, `main thread stayed responsive (longest timer gap ${probe.maxTimer.toFixed(0)} ms)`);
-  assert.ok(probe.maxFrame < 250, `frames kept coming (longest gap ${probe.maxFrame.toFixed(0)} ms)`);
+  // Ratios, not absolute limits: no gap longer than 20× the idle baseline's longest
+  // (a few ms for timers, a frame for frames), so a loaded machine raises both sides
+  // and a page that blocks for a redraw of the map fails.
+  const gaps = `timer ${probe.maxTimer.toFixed(0)} ms (idle ${probe.idleTimer.toFixed(0)}), frame ${probe.maxFrame.toFixed(0)} ms (idle ${probe.idleFrame.toFixed(0)}), run ${probe.runMs.toFixed(0)} ms`;
+  assert.ok(probe.idleTimer > 0 && probe.idleFrame > 0, `the baseline was measured: ${gaps}`);
+  assert.ok(probe.maxTimer < 20 * probe.idleTimer, `main thread stayed responsive: ${gaps}`);
+  assert.ok(probe.maxFrame < 20 * probe.idleFrame, `frames kept coming: ${gaps}`);
   assert.match(await slot.locator('.lf-erosion-text').textContent(), /50,000 droplets in/);
   const post = await heights(page, slot);
   const diff = post.filter((v, i) => v !== pre[i]).length / pre.length;
   assert.ok(diff > 0.1, `erosion changed ${diff} of the cells`);
   assert.ok(mean(post) < mean(pre), 'erosion carries material away: the mean height drops');
   assert.ok(changed(prePx, await pixels(slot, 0)) > 0.05, 'the map shows the eroded terrain');
-  console.log(`erosion 50k @256²: ${await slot.locator('.lf-stage').getAttribute('data-rate')} droplets/s, longest timer gap ${probe.maxTimer.toFixed(0)} ms, frame gap ${probe.maxFrame.toFixed(0)} ms`);
+  console.log(`erosion 50k @256²: ${await slot.locator('.lf-stage').getAttribute('data-rate')} droplets/s, longest gaps: ${gaps}`);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -40,8 +40,12 @@ test('worker pool fills equal one-thread fills bit for bit', { timeout: 120000 }
             f.fill3d(one, { ...region, z: 0.375 });
             out.checks.push([`${name} 3D ${spec.noise}`, same(await pool.fill3d(spec, { ...region, z: 0.375 }), one)]);
           }
+          // The bound a figure paints with, from a worker: the Field's own numbers.
+          const bounds = JSON.stringify([await pool.range(spec), await pool.range(spec, 2)]);
+          out.checks.push([`${name} range ${spec.noise}`, bounds === JSON.stringify([[...f.range], [...f.rangeFor(2)]]) ? 'same' : bounds]);
           f.free();
         }
+        out.badDims = await err(pool.range(specs[0], 9));
         // Many fills in flight at once still land in the right places.
         const spec = specs[0];
         const all = await Promise.all([0, 1, 2, 3, 4].map((k) => pool.fill2d(spec, { width: 64, height: 33, scale: 16, y0: 33 * k })));
@@ -176,6 +180,7 @@ test('worker pool fills equal one-thread fills bit for bit', { timeout: 120000 }
     assert.match(result.badHeights, /^TypeError: heights must be a Float32Array/);
     assert.match(result.badZ, /^RangeError: zs must hold finite numbers/);
     assert.match(result.badOctaves, /^RangeError: .*fractal\.octaves/);
+    assert.match(result.badDims, /^RangeError: .*dims/);
     assert.match(result.badNoise, /^TypeError: .*noise/);
     assert.match(result.badRegion, /^RangeError/);
     assert.equal(result.after, 'same');

@@ -130,6 +130,11 @@ const TASKS = {
     const acc = api.flowAccumulation(values, args.width, args.height, args.seaLevel);
     return [[values, acc], performance.now() - t];
   },
+  // `field.range`, or `field.rangeFor(dims)`: a Float32Array [lo, hi] of its own.
+  range({ spec, dims }) {
+    const f = field(spec);
+    return [dims === undefined ? f.range : f.rangeFor(dims), 0];
+  },
   ping: () => [null, 0],
 };
 

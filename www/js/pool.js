@@ -349,6 +349,16 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
       const r = await post({ type: 'hydrology', values, args: { width, height, fill: fillOptions, seaLevel } }, [values.buffer], 8 * heights.length, undefined, signal);
       return { filled: new Float32Array(r.buffers[0]), acc: new Float32Array(r.buffers[1]) };
     },
+    /**
+     * `[lo, hi]` of `spec`: `field.range`, or `field.rangeFor(dims)` if `dims` is given,
+     * computed by a worker (which keeps the Field for its fills), so a figure that
+     * paints with the bound compiles no second Field on the main thread.
+     */
+    async range(spec, dims, options) {
+      const plain = plainCopy(spec, 'spec');
+      const r = await post({ type: 'range', spec: plain, dims }, [], 0, undefined, signalOf(options));
+      return [...new Float32Array(r.buffer)];
+    },
     /** Resolves once every worker has loaded the module (and warmed up, if asked). */
     ready: () => Promise.all(workers.map((s) => post({ type: 'ping' }, [], 0, s))).then(() => {}),
     /** Terminates the workers; pending jobs reject. */

@@ -6,14 +6,14 @@ use super::{Worley, WorleyDistance};
 
 /// The two smallest distance keys seen so far (also one lane's state in the row
 /// kernels' farther slabs).
-pub(super) struct Best {
-    pub(super) k1: f32,
-    pub(super) k2: f32,
+pub(crate) struct Best {
+    pub(crate) k1: f32,
+    pub(crate) k2: f32,
 }
 
 impl Best {
     #[inline(always)]
-    pub(super) fn add(&mut self, k: f32) {
+    pub(crate) fn add(&mut self, k: f32) {
         if k < self.k1 {
             self.k2 = self.k1;
             self.k1 = k;
@@ -27,7 +27,7 @@ impl Worley {
     /// Per-axis term of a distance key: squared for Euclidean (so the search needs no
     /// square roots), absolute value otherwise.
     #[inline(always)]
-    pub(super) fn term(&self, v: f32) -> f32 {
+    pub(crate) fn term(&self, v: f32) -> f32 {
         match self.params.distance {
             WorleyDistance::Euclidean => v * v,
             _ => v.abs(),
@@ -36,7 +36,7 @@ impl Worley {
 
     /// Joins per-axis terms: maximum for Chebyshev, sum otherwise.
     #[inline(always)]
-    pub(super) fn join(&self, a: f32, b: f32) -> f32 {
+    pub(crate) fn join(&self, a: f32, b: f32) -> f32 {
         match self.params.distance {
             WorleyDistance::Chebyshev => a.max(b),
             _ => a + b,
@@ -44,7 +44,7 @@ impl Worley {
     }
 
     #[inline(always)]
-    pub(super) fn unkey(&self, k: f32) -> f32 {
+    pub(crate) fn unkey(&self, k: f32) -> f32 {
         match self.params.distance {
             WorleyDistance::Euclidean => k.sqrt(),
             _ => k,
@@ -54,7 +54,7 @@ impl Worley {
     /// Key term of the gap, along one axis, between a point at `f ∈ [0, 1)` in its cell
     /// and the box where the feature point of the cell at offset `o` can lie.
     #[inline(always)]
-    pub(super) fn gap(&self, o: i32, f: f32) -> f32 {
+    pub(crate) fn gap(&self, o: i32, f: f32) -> f32 {
         let b = o as f32;
         self.term((b + self.lo - f).max(f - b - self.hi).max(0.0))
     }
@@ -63,7 +63,7 @@ impl Worley {
     /// After the 3 × 3 (× 3) block, F2 < 3.5 for any metric and jitter (own cell plus a
     /// neighbour), and cells 5 or more away are at least 4 away: 4 is the widest reach.
     #[inline(always)]
-    pub(super) fn reach(&self, f: f32, k2: f32) -> (i32, i32) {
+    pub(crate) fn reach(&self, f: f32, k2: f32) -> (i32, i32) {
         let (mut a, mut b) = (-1, 1);
         while a > -4 && self.gap(a - 1, f) < k2 {
             a -= 1;
@@ -79,7 +79,7 @@ impl Worley {
     /// is already farther than F2 is skipped before it is hashed. `wrap` maps a cell to
     /// the cell whose hash it uses (the identity, or modulo a period).
     #[inline(always)]
-    pub(super) fn search2(
+    pub(crate) fn search2(
         &self,
         x: f32,
         y: f32,
@@ -125,7 +125,7 @@ impl Worley {
     /// F1 and F2 at a 3D point; the same search as [`Worley::search2`], cells shifted
     /// by `s`.
     #[inline(always)]
-    pub(super) fn search3(&self, x: f32, y: f32, z: f32, s: [i32; 3]) -> (f32, f32) {
+    pub(crate) fn search3(&self, x: f32, y: f32, z: f32, s: [i32; 3]) -> (f32, f32) {
         let (fx, fy, fz) = (x.floor(), y.floor(), z.floor());
         let c = [
             (fx as i32).wrapping_add(s[0]),

@@ -51,7 +51,7 @@ export default {
     { key: 'ore', type: 'range', label: 'Ore threshold', min: 0.2, max: 0.9, step: 0.01, value: 0.58 },
   ],
 
-  mount(stage, state, lf) {
+  mount(stage, state) {
     const tempC = canvas(N, N, 'Temperature field: dark cold, bright hot');
     const humC = canvas(N, N, 'Humidity field: pale dry, dark blue wet');
     const diagC = canvas(D, D, 'Whittaker-style diagram: temperature left to right, humidity bottom to top, with the point under the pointer marked');
@@ -83,14 +83,10 @@ export default {
     const t01 = new Float32Array(N * N), h01 = new Float32Array(N * N);
     const ids = new Uint8Array(N * N);
     const conc = new Float32Array(N * N), clus = new Float32Array(N * N);
-    const fields = [];
-    const make = (spec) => { const f = new lf.Field(spec); fields.push(f); return f; };
     const fbm = (seed) => ({ noise: 'perlin', seed, fractal: { kind: 'fbm', octaves: 4, persistence: 0.5, lacunarity: 2 } });
     // Minerals: one slow field (broad rich zones) and one fast field (individual clusters).
-    const concField = make({ noise: 'perlin', seed: 101, fractal: { kind: 'fbm', octaves: 2 } });
-    const clusField = make({ noise: 'simplex', seed: 202, fractal: { kind: 'fbm', octaves: 2 } });
-    concField.fill2d(conc, { width: N, height: N, scale: 90 });
-    clusField.fill2d(clus, { width: N, height: N, scale: 6 });
+    fieldFor({ noise: 'perlin', seed: 101, fractal: { kind: 'fbm', octaves: 2 } }).fill2d(conc, { width: N, height: N, scale: 90 });
+    fieldFor({ noise: 'simplex', seed: 202, fractal: { kind: 'fbm', octaves: 2 } }).fill2d(clus, { width: N, height: N, scale: 6 });
     // The two ingredients never change: draw them once, in the ore's gold.
     for (const [c, v, hi] of [[concC, conc, 0.71], [clusC, clus, 1]]) {
       const g = c.getContext('2d'), im = g.createImageData(N, N), px = img32(im);
@@ -204,7 +200,7 @@ export default {
     });
 
     draw(state);
-    return { update: draw, destroy: () => fields.forEach((f) => f.free()) };
+    return { update: draw };
   },
 };
 

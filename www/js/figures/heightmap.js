@@ -1,8 +1,10 @@
 // Figure 7: a heightmap from fBm: 5 octaves, stretched to [0, 1], raised to the power
-// k to widen the valleys and sharpen the peaks, with a side view along one row.
+// k to widen the valleys and sharpen the peaks, with a side view along one row. The
+// fill runs in the page's worker pool (a new scale or seed); k, sea level, palette and
+// row only repaint the map kept here.
 import { paint, ramp } from '../palettes.js';
 import { canvas } from '../figure.js';
-import { fieldFor } from '../landform.js';
+import { pool, latest } from '../landform.js';
 import { el } from '../controls.js';
 
 const S = 320, PH = 120;
@@ -20,7 +22,7 @@ export default {
     { key: 'seed', type: 'seed', label: 'Seed', value: 42 },
   ],
 
-  mount(stage, state) {
+  async mount(stage, state) {
     const map = canvas(S, S, 'Heightmap in the terrain palette with the profile row marked');
     map.tabIndex = 0;
     map.classList.add('lf-interactive');
@@ -28,27 +30,40 @@ export default {
     stage.append(el('div', { class: 'lf-panel lf-stack' }, map, side));
     const mctx = map.getContext('2d'), sctx = side.getContext('2d');
     const image = mctx.createImageData(S, S);
-    const raw = new Float32Array(S * S), height = new Float32Array(S * S);
+    // raw: the stretched map on screen; spare: the pool fills it, then the two swap, so
+    // a repaint while a fill is in flight never shows half of each.
+    let raw = new Float32Array(S * S), spare = new Float32Array(S * S);
+    const height = new Float32Array(S * S);
     let key = '', set = () => {};
 
-    function compute(s) {
-      const spec = { noise: 'perlin', seed: s.seed, fractal: { kind: 'fbm', octaves: 5, persistence: 0.5, lacunarity: 2 } };
-      const k = JSON.stringify(spec) + s.scale;
-      if (k === key) return false;
-      fieldFor(spec).fill2d(raw, { width: S, height: S, scale: s.scale, x0: 0.5, y0: 0.5 });
-      // Stretch by this map's own extremes: fBm rarely comes near its theoretical
-      // bound (field.range), so (h − lo)/(hi − lo) with that bound would crowd every
-      // value into the middle and the power k would sink the whole map underwater.
-      let lo = Infinity, hi = -Infinity;
-      for (const v of raw) { if (v < lo) lo = v; if (v > hi) hi = v; }
-      const inv = 1 / (hi - lo || 1);
-      for (let i = 0; i < raw.length; i++) raw[i] = (raw[i] - lo) * inv;
-      key = k;
-      return true;
+    const specOf = (s) => ({ noise: 'perlin', seed: s.seed, fractal: { kind: 'fbm', octaves: 5, persistence: 0.5, lacunarity: 2 } });
+    const keyOf = (s) => JSON.stringify(specOf(s)) + s.scale;
+
+    // One fill at a time; a newer seed or scale asked for meanwhile wins (latest).
+    const refill = latest(stage, async (s) => {
+      const k = keyOf(s);
+      if (k !== key) {
+        spare = await pool().fill2d(specOf(s), { width: S, height: S, scale: s.scale, x0: 0.5, y0: 0.5 }, spare);
+        // Stretch by this map's own extremes: fBm rarely comes near its theoretical
+        // bound (field.range), so (h − lo)/(hi − lo) with that bound would crowd every
+        // value into the middle and the power k would sink the whole map underwater.
+        let lo = Infinity, hi = -Infinity;
+        for (const v of spare) { if (v < lo) lo = v; if (v > hi) hi = v; }
+        const inv = 1 / (hi - lo || 1);
+        for (let i = 0; i < spare.length; i++) spare[i] = (spare[i] - lo) * inv;
+        [raw, spare] = [spare, raw];
+        key = k;
+      }
+      paintAll(s);
+    });
+
+    // Repaints at once when only k, sea, palette or row changed; else refills first.
+    function draw(s) {
+      if (keyOf(s) !== key) return refill(s);
+      paintAll(s);
     }
 
-    function draw(s) {
-      compute(s);
+    function paintAll(s) {
       for (let i = 0; i < raw.length; i++) height[i] = Math.pow(raw[i], s.k);
       // The terrain palette puts its coastline at 0.49 of the ramp; place that at the
       // chosen sea level so lowlands read as land (gray: heights as they are).
@@ -101,7 +116,7 @@ export default {
       e.preventDefault();
       moveRow(state.row + d * (e.shiftKey ? 8 : 1));
     });
-    draw(state);
+    await draw(state);
     return {
       update: draw,
       bind(s) { set = s; },

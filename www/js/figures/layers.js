@@ -10,7 +10,7 @@
 import { paint } from '../palettes.js';
 import { canvas } from '../figure.js';
 import { el } from '../controls.js';
-import { pool, latest, fieldFor } from '../landform.js';
+import { pool, latest } from '../landform.js';
 
 const S = 128, MAX = 6;
 
@@ -42,7 +42,7 @@ export default {
     const sums = Array.from({ length: MAX }, (_, i) => make(sumRow, `Sum of octaves 1 to ${i + 1}`));
     const layerValues = layers.map(() => new Float32Array(S * S));
     const sumValues = sums.map(() => new Float32Array(S * S));
-    const [lo, hi] = fieldFor({ noise: 'perlin' }).range; // the same for every seed
+    const [lo, hi] = await pool().range({ noise: 'perlin' }); // the same for every seed
 
     const draw = latest(stage, async (s) => {
       const scale = 64;

@@ -4,7 +4,7 @@
 import { paint } from '../palettes.js';
 import { canvas } from '../figure.js';
 import { el } from '../controls.js';
-import { pool, latest, fieldFor } from '../landform.js';
+import { pool, latest } from '../landform.js';
 
 const S = 150, COUNTS = [1, 2, 3, 4, 5, 6];
 
@@ -34,10 +34,12 @@ export default {
       await Promise.all(panels.map((p) => {
         const spec = { noise: 'perlin', seed: s.seed, fractal: { kind: 'fbm', octaves: p.n, persistence: s.persistence, lacunarity: s.lacunarity } };
         const key = JSON.stringify(spec);
-        if (key !== p.key) { p.range = fieldFor(spec).range; p.key = key; }
+        // The bound to paint with comes from the pool with the fill (a new spec only).
+        const bound = key === p.key ? p.range : pool().range(spec);
         // Pixel centres: at scale 32 the sixth octave has one lattice cell per pixel, and
         // whole-number coordinates would land on lattice points, where Perlin noise is 0.
-        return pool().fill2d(spec, { width: S, height: S, scale: s.scale, x0: 0.5, y0: 0.5 }, p.values);
+        const fill = pool().fill2d(spec, { width: S, height: S, scale: s.scale, x0: 0.5, y0: 0.5 }, p.values);
+        return Promise.all([bound, fill]).then(([range]) => { p.range = range; p.key = key; });
       }));
       for (const p of panels) p.ctx.putImageData(paint(p.image, p.values, p.range[0], p.range[1], s.palette), 0, 0);
     });

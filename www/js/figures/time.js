@@ -6,7 +6,7 @@
 // main thread only paints, and a frame whose fills are not back yet is skipped.
 import { canvas } from '../figure.js';
 import { el } from '../controls.js';
-import { pool, fieldFor } from '../landform.js';
+import { pool } from '../landform.js';
 
 const N = 128; // animated panel side, in samples
 const M = 192; // material panel side
@@ -61,20 +61,18 @@ export default {
     let raf = 0, last = 0, lastDraw = 0;
     let setControl = () => {};
 
-    // Specs for the pool, and each one's [lo, hi] (from a Field made once per spec).
+    // Specs for the pool, and each one's [lo, hi] (from the pool, once per spec).
     const specs = {};
     const ranges = {};
     let fieldKey = '';
-    function ensureFields() {
+    async function ensureFields() {
       const k = `${s.warp}`;
       if (k === fieldKey) return;
       const warp = s.warp > 0 ? { strength: s.warp, seed: 17, octaves: 2, frequency: 1 } : undefined;
       specs.clouds = { noise: 'simplex', seed: 4, fractal: { kind: 'fbm', octaves: 4, persistence: 0.5, lacunarity: 2 } };
       specs.water = { noise: 'simplex', seed: 9, fractal: { kind: 'ridged', octaves: 3, persistence: 0.5, lacunarity: 2 } };
       specs.material = { noise: 'simplex', seed: 23, fractal: { kind: 'fbm', octaves: 4, persistence: 0.5, lacunarity: 2 }, ...(warp && { warp }) };
-      for (const [name, spec] of Object.entries(specs)) {
-        ranges[name] = fieldFor(spec).range;
-      }
+      await Promise.all(Object.entries(specs).map(async ([name, spec]) => { ranges[name] = await pool().range(spec); }));
       fieldKey = k;
     }
 
@@ -159,7 +157,7 @@ export default {
       busy = (async () => {
         let m = withMaterial;
         for (;;) {
-          ensureFields();
+          await ensureFields();
           const at = t;
           await Promise.all([skyFill(), m && matFill()]);
           if (destroyed) return;

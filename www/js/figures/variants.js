@@ -29,7 +29,7 @@ export default {
     { key: 'measure', type: 'button', label: 'Measure again' },
   ],
 
-  async mount(stage, state, lf) {
+  async mount(stage, state) {
     const timing = new Float32Array(T * T);
     const warm = new Float32Array(64 * 64);
     const panels = KINDS.map((k) => {
@@ -50,36 +50,40 @@ export default {
 
     const draw = latest(stage, async (next) => {
       s = next;
-      await Promise.all(panels.map((p) => pool().fill2d(spec(p.k.noise, s), { width: N, height: N, scale: s.scale }, p.values)));
-      for (const p of panels) {
-        const [lo, hi] = fieldFor(spec(p.k.noise, s)).rangeFor(2);
+      // Each panel's 2D bound comes from the pool with its fill.
+      const bounds = await Promise.all(panels.map((p) => {
+        const sp = spec(p.k.noise, s);
+        return Promise.all([pool().range(sp, 2), pool().fill2d(sp, { width: N, height: N, scale: s.scale }, p.values)]).then(([range]) => range);
+      }));
+      for (const [i, p] of panels.entries()) {
+        const [lo, hi] = bounds[i];
         // Worley's 2D bound (√2) is above its typical values; show its real spread.
         const top = p.k.noise === 'worley' ? lo + (hi - lo) * 0.735 : hi;
         p.ctx.putImageData(paint(p.img, p.values, lo, top, 'gray'), 0, 0);
       }
     });
 
-    let timer = 0, pending = [];
+    let timer = 0;
     function measure() {
       clearTimeout(timer);
       for (const p of panels) { p.speed.textContent = 'measuring…'; delete p.speed.dataset.ms; }
       delete stage.dataset.measured;
-      pending.forEach((f) => f.free());
-      const fields = pending = panels.map((p) => new lf.Field(spec(p.k.noise, s)));
+      const specs = panels.map((p) => spec(p.k.noise, s));
       const runs = panels.map(() => []);
-      fields.forEach((f) => f.fill2d(warm, { width: 64, height: 64, scale: s.scale })); // warm-up
+      specs.forEach((sp) => fieldFor(sp).fill2d(warm, { width: 64, height: 64, scale: s.scale })); // warm-up
       let round = 0;
       // Round-robin, one round per task: a hiccup of the machine hits all four alike,
       // and the page stays responsive between rounds.
       const next = () => {
-        fields.forEach((f, k) => {
+        // The shared cache may free a Field between rounds (other figures use it too),
+        // so each round asks for it again; the lookup stays outside the timed call.
+        specs.forEach((sp, k) => {
+          const f = fieldFor(sp);
           const t0 = performance.now();
           f.fill2d(timing, { width: T, height: T, scale: s.scale, x0: round * 7 });
           runs[k].push(performance.now() - t0);
         });
         if (++round < RUNS) { timer = setTimeout(next, 0); return; }
-        fields.forEach((f) => f.free());
-        pending = [];
         panels.forEach((p, k) => {
           const sorted = runs[k].sort((a, b) => a - b);
           const msPerMillion = (sorted[RUNS >> 1] / (T * T)) * 1e6;
@@ -96,7 +100,7 @@ export default {
     return {
       update: draw,
       action(key) { if (key === 'measure') measure(); },
-      destroy() { clearTimeout(timer); pending.forEach((f) => f.free()); },
+      destroy() { clearTimeout(timer); },
     };
   },
 };

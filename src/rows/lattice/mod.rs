@@ -100,6 +100,19 @@ fn hash4<const U: bool>(perm: &[u8; 512], p: [u32; 4], add: u32) -> [u32; 4] {
     }
 }
 
+/// Classic hashing's second level for chunk `k`: `perm[p + yi]` of the corners 00, 10
+/// (row `ya.i0`) and 01, 11 (row `ya.i1`); one lookup per corner when `U`.
+#[inline(always)]
+fn corners<const U: bool>(perm: &[u8; 512], c: &LatticeCols, k: usize, ya: &Axis) -> [[u32; 4]; 4] {
+    let (p0, p1) = (lanes(&c.p0, k), lanes(&c.p1, k));
+    [
+        hash4::<U>(perm, p0, ya.i0),
+        hash4::<U>(perm, p1, ya.i0),
+        hash4::<U>(perm, p0, ya.i1),
+        hash4::<U>(perm, p1, ya.i1),
+    ]
+}
+
 #[inline(always)]
 fn lanes(v: &[u32], k: usize) -> [u32; 4] {
     [v[k], v[k + 1], v[k + 2], v[k + 3]]
@@ -134,6 +147,28 @@ fn cell_runs(
             k += 4;
         }
     }
+}
+
+/// A lattice kernel's 3D row in its two parts, joined by [`lattice_row3`].
+trait Row3 {
+    /// A row's y or z data (the kernel's hashing).
+    fn axis(v: f32) -> Axis;
+    /// Chunks `k0..end`: a run of one lattice cell (see [`cell_runs`]).
+    fn run3(&self, c: &LatticeCols, out: &mut [f32], k0: usize, end: usize, ya: &Axis, za: &Axis);
+    /// Chunk `k`, its four columns in any cells.
+    fn chunk3(&self, c: &LatticeCols, out: &mut [f32], k: usize, ya: &Axis, za: &Axis);
+}
+
+/// The row `out[i] = noise3(xs[i], y, z)` from its runs and single chunks.
+#[inline(always)]
+fn lattice_row3<N: Row3>(n: &N, c: &LatticeCols, y: f32, z: f32, out: &mut [f32]) {
+    let (ya, za) = (N::axis(y), N::axis(z));
+    cell_runs(
+        c,
+        out,
+        |out, k0, end| n.run3(c, out, k0, end, &ya, &za),
+        |out, k| n.chunk3(c, out, k, &ya, &za),
+    );
 }
 
 #[inline(always)]

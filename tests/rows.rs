@@ -1,23 +1,19 @@
-//! The grid-aware row fills (src/fill/) against point-by-point sampling: every kernel,
+//! The grid-aware row fills (src/rows/) against point-by-point sampling: every kernel,
 //! every fractal kind, 2D and 3D, odd widths, negative and large origins, offsets. The
 //! comparison is on the f32 bits. The same row code runs four-wide in the SIMD wasm
 //! build, where tests/web.rs checks the same equality in the browser.
 
-use landform::spec::Spec;
-use landform::{with_composed, Field, Region};
+mod common;
+
+use common::{fnv1a, golden_3d_spec, GOLDEN_3D, GOLDEN_3D_NOISES, KERNELS};
+use landform::fractal::FractalKind;
+use landform::spec::{Named, Spec};
+use landform::{Field, Region};
 
 fn specs() -> Vec<Spec> {
     let mut out = Vec::new();
-    let noises = [
-        "value",
-        "perlin",
-        "perlin-improved",
-        "simplex",
-        "worley",
-        "perlin-linear",
-    ];
-    for (n, noise) in noises.iter().enumerate() {
-        for (k, kind) in ["fbm", "ridged", "billow", "turbulence"].iter().enumerate() {
+    for (n, noise) in KERNELS.iter().enumerate() {
+        for (k, kind) in FractalKind::names().iter().enumerate() {
             let mut s = Spec::new(noise, 40 + n as u32 * 7 + k as u32).fbm(
                 1 + (n + k) as u32 % 6,
                 0.45 + 0.1 * k as f64,
@@ -74,7 +70,7 @@ fn row_fills_equal_point_fills_bit_for_bit_2d() {
             let mut a = vec![0.0; r.len()];
             let mut b = vec![0.0; r.len()];
             f.fill2d(&mut a, &r).unwrap();
-            with_composed!(f.kernels(), c => c.fill2d_points(&mut b, &r));
+            f.fill2d_points(&mut b, &r).unwrap();
             same_bits(
                 &a,
                 &b,
@@ -97,7 +93,7 @@ fn row_fills_equal_point_fills_bit_for_bit_3d() {
                 let mut a = vec![0.0; r.len()];
                 let mut b = vec![0.0; r.len()];
                 f.fill3d(&mut a, &r).unwrap();
-                with_composed!(f.kernels(), c => c.fill3d_points(&mut b, &r));
+                f.fill3d_points(&mut b, &r).unwrap();
                 same_bits(
                     &a,
                     &b,
@@ -117,14 +113,14 @@ fn many_samples_per_kernel_match() {
         let mut a = vec![0.0; r.len()];
         let mut b = vec![0.0; r.len()];
         f.fill2d(&mut a, &r).unwrap();
-        with_composed!(f.kernels(), c => c.fill2d_points(&mut b, &r));
+        f.fill2d_points(&mut b, &r).unwrap();
         same_bits(&a, &b, noise);
         let mut r3 = Region::new(256, 48, 8.0).at(-128.0, -24.0);
         r3.z = -2.5;
         let mut a = vec![0.0; r3.len()];
         let mut b = vec![0.0; r3.len()];
         f.fill3d(&mut a, &r3).unwrap();
-        with_composed!(f.kernels(), c => c.fill3d_points(&mut b, &r3));
+        f.fill3d_points(&mut b, &r3).unwrap();
         same_bits(&a, &b, &format!("3D {noise}"));
     }
 }
@@ -132,7 +128,7 @@ fn many_samples_per_kernel_match() {
 #[test]
 fn simplex_rows_keep_and_leave_simplices_exactly() {
     // The simplex row kernels keep the previous chunk's simplex, mix two per chunk, or
-    // look up per lane, by sample spacing (src/fill/simplex.rs): scales on both sides of
+    // look up per lane, by sample spacing (src/rows/simplex.rs): scales on both sides of
     // the switch, odd widths, origins on both sides of 0, fBm octaves at each spacing.
     for (n, scale) in [40.0, 17.0, 12.5, 10.0, 9.0, 6.0, 2.5]
         .into_iter()
@@ -145,42 +141,28 @@ fn simplex_rows_keep_and_leave_simplices_exactly() {
             let mut a = vec![0.0; r.len()];
             let mut b = vec![0.0; r.len()];
             f.fill2d(&mut a, &r).unwrap();
-            with_composed!(f.kernels(), c => c.fill2d_points(&mut b, &r));
+            f.fill2d_points(&mut b, &r).unwrap();
             same_bits(&a, &b, &format!("simplex {r:?}"));
             for z in [0.0, -0.4, 2.3] {
                 let r = Region { z, ..r };
                 f.fill3d(&mut a, &r).unwrap();
-                with_composed!(f.kernels(), c => c.fill3d_points(&mut b, &r));
+                f.fill3d_points(&mut b, &r).unwrap();
                 same_bits(&a, &b, &format!("3D simplex {r:?}"));
             }
         }
     }
 }
 
-/// FNV-1a over the f32 bits (as tests/field.rs).
-fn fnv1a(v: &[f32]) -> u32 {
-    let mut h = 0x811C_9DC5u32;
-    for x in v {
-        for b in x.to_bits().to_le_bytes() {
-            h = (h ^ b as u32).wrapping_mul(0x0100_0193);
-        }
-    }
-    h
-}
-
-/// 3D golden hashes, asserted again in the browser by tests/web.rs (scalar and SIMD
-/// builds): the 3D row kernels give the native bits.
-pub const GOLDEN_3D_SPECS: [&str; 5] = ["value", "perlin", "perlin-improved", "simplex", "worley"];
-const GOLDEN_3D: [u32; 5] = [1162631695, 1052204395, 3117968204, 1748332595, 2801774704];
-
+/// 3D golden hashes (`common::GOLDEN_3D`), asserted again in the browser by tests/web.rs
+/// (scalar and SIMD builds): the 3D row kernels give the native bits.
 #[test]
 fn golden_3d_hashes() {
     let mut r = Region::new(64, 48, 32.0).at(-7.0, 3.0);
     r.z = 0.7;
-    let got: Vec<u32> = GOLDEN_3D_SPECS
+    let got: Vec<u32> = GOLDEN_3D_NOISES
         .iter()
         .map(|n| {
-            let f = Field::new(&Spec::new(n, 11).fbm(3, 0.5, 2.0)).unwrap();
+            let f = Field::new(&golden_3d_spec(n)).unwrap();
             let mut out = vec![0.0; r.len()];
             f.fill3d(&mut out, &r).unwrap();
             fnv1a(&out)

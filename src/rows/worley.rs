@@ -1,4 +1,4 @@
-//! Row kernels of Worley noise for grid fills ([`crate::fill`]): the search of
+//! Row kernels of Worley noise for grid fills ([`crate::rows`]): the search of
 //! [`Worley::search2`] / `search3` run for four samples in lock step. The 3 × 3 (× 3)
 //! block is visited in the point kernel's order; a cell updates a lane only where the
 //! point kernel's skip test lets it through for that lane, with that lane's F2 at that
@@ -6,9 +6,9 @@
 //! anyway). The rare farther slabs run per lane with the scalar code. So every lane ends
 //! with the point kernel's bits. The cell hash is integer arithmetic and runs four-wide.
 
-use super::search::Best;
-use super::{Worley, WorleyDistance, WorleyReturn};
-use crate::fill::RowNoise;
+use super::RowNoise;
+use crate::noise::worley::search::Best;
+use crate::noise::worley::{Worley, WorleyDistance, WorleyReturn};
 use crate::simd::{F4, I4, M4};
 
 /// [`crate::rng::hash3`] on four lanes.

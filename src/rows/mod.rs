@@ -1,4 +1,5 @@
-//! Grid-aware fills. A grid fill is not a million independent point queries: every
+//! Grid-aware fills, a row at a time (the word "fill" elsewhere in the crate means
+//! depression filling, [`crate::hydrology`]). A grid fill is not a million independent point queries: every
 //! sample of a column shares its x, every sample of a row its y, and each octave shares
 //! the column coordinates scaled by its frequency. So a fill
 //!
@@ -23,8 +24,9 @@
 
 mod lattice;
 mod simplex;
+mod worley;
 
-use crate::field::Composed;
+use crate::compose::Composed;
 use crate::fractal::FractalKind;
 use crate::grid::Region;
 use crate::noise::{split, Noise};
@@ -79,7 +81,7 @@ pub trait RowNoise: Noise {
 /// Point-by-point rows, for kernels without a row form (the teaching variants).
 macro_rules! pointwise_rows {
     ($t:ty) => {
-        impl $crate::fill::RowNoise for $t {
+        impl $crate::rows::RowNoise for $t {
             type Cols = ();
             fn cols(&self, _xs: &[f32]) {}
             fn row2(&self, _: &(), xs: &[f32], y: f32, out: &mut [f32]) {
@@ -111,16 +113,6 @@ fn accumulate(
     out: Option<(&mut [f32], f32)>,
 ) {
     let a = F4::splat(amp);
-    let (one, two) = (F4::splat(1.0), F4::splat(2.0));
-    let shape = |v: F4| match kind {
-        FractalKind::Fbm => v,
-        FractalKind::Ridged => {
-            let r = one - v.abs();
-            two * r * r - one
-        }
-        FractalKind::Billow => two * v.abs() - one,
-        FractalKind::Turbulence => v.abs(),
-    };
     // `prev + amp · shape(n)` for one chunk; `first` reads no accumulator. Generic over
     // FIRST so that the branch is decided once per row, not per chunk.
     #[inline(always)]
@@ -158,10 +150,29 @@ fn accumulate(
             rest.copy_from_slice(&tail[..len]);
         }
     }
-    if first {
-        run::<true>(acc, n, a, shape, out)
-    } else {
-        run::<false>(acc, n, a, shape, out)
+    #[inline(always)]
+    fn go(
+        acc: &mut [f32],
+        n: &[f32],
+        a: F4,
+        shape: impl Fn(F4) -> F4 + Copy,
+        first: bool,
+        out: Option<(&mut [f32], f32)>,
+    ) {
+        if first {
+            run::<true>(acc, n, a, shape, out)
+        } else {
+            run::<false>(acc, n, a, shape, out)
+        }
+    }
+    // One instantiation per kind (each `shape` call below is on a constant): the shape's
+    // match is decided once per row, not per chunk.
+    use FractalKind::*;
+    match kind {
+        Fbm => go(acc, n, a, |v| Fbm.shape(v), first, out),
+        Ridged => go(acc, n, a, |v| Ridged.shape(v), first, out),
+        Billow => go(acc, n, a, |v| Billow.shape(v), first, out),
+        Turbulence => go(acc, n, a, |v| Turbulence.shape(v), first, out),
     }
 }
 
@@ -198,37 +209,61 @@ impl<C> Columns<C> {
 
 /// 2D fill of an unwarped, untiled field; equals `eval2` on every cell.
 pub fn fill2d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], r: &Region) {
-    let cols = Columns::new(c, r, 2);
+    fill_rows(c, out, r, 2, |cc, xs, y, f, n| {
+        c.base.row2_wide(cc, xs, y * f, n)
+    });
+}
+
+/// 3D slice fill of an unwarped field; equals `eval3` on every cell.
+pub fn fill3d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], r: &Region) {
+    let z = r.z + c.offset[2];
+    fill_rows(c, out, r, 3, |cc, xs, y, f, n| {
+        c.base.row3_wide(cc, xs, y * f, z * f, n)
+    });
+}
+
+/// The fractal sum row by row: `row(cols, xs, y, f, n)` writes one octave's kernel row
+/// at frequency `f` into `n`, and the octaves accumulate into each output row.
+#[inline(always)]
+fn fill_rows<K: RowNoise>(
+    c: &Composed<K>,
+    out: &mut [f32],
+    r: &Region,
+    dims: u32,
+    row: impl Fn(&K::Cols, &[f32], f64, f64, &mut [f32]),
+) {
+    let cols = Columns::new(c, r, dims);
     let fr = &c.fractal;
     let mut acc = vec![0.0f32; cols.padded];
     let mut n = vec![0.0f32; cols.padded];
-    for (j, row) in out.chunks_exact_mut(r.width).enumerate() {
+    for (j, out_row) in out.chunks_exact_mut(r.width).enumerate() {
         let y = r.y(j) + c.offset[1];
         let last = cols.octaves.len() - 1;
         for (i, (xs, cc)) in cols.octaves.iter().enumerate() {
-            let f = fr.freqs()[i] as f64;
-            c.base.row2_wide(cc, xs, y * f, &mut n);
-            let out = (i == last).then_some((&mut *row, fr.norm()));
+            row(cc, xs, y, fr.freqs()[i] as f64, &mut n);
+            let out = (i == last).then_some((&mut *out_row, fr.norm()));
             accumulate(&mut acc, &n, fr.amps()[i], fr.kind, i == 0, out);
         }
     }
 }
 
-/// 3D slice fill of an unwarped field; equals `eval3` on every cell.
-pub fn fill3d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], r: &Region) {
-    let cols = Columns::new(c, r, 3);
-    let fr = &c.fractal;
-    let z = r.z + c.offset[2];
-    let mut acc = vec![0.0f32; cols.padded];
-    let mut n = vec![0.0f32; cols.padded];
-    for (j, row) in out.chunks_exact_mut(r.width).enumerate() {
-        let y = r.y(j) + c.offset[1];
-        let last = cols.octaves.len() - 1;
-        for (i, (xs, cc)) in cols.octaves.iter().enumerate() {
-            let f = fr.freqs()[i] as f64;
-            c.base.row3_wide(cc, xs, y * f, z * f, &mut n);
-            let out = (i == last).then_some((&mut *row, fr.norm()));
-            accumulate(&mut acc, &n, fr.amps()[i], fr.kind, i == 0, out);
+impl<K: RowNoise> Composed<K> {
+    /// 2D fill: grid-aware rows (this module) unless warped or tiled; the same bits
+    /// as [`Composed::fill2d_points`] either way.
+    pub fn fill2d(&self, out: &mut [f32], r: &Region) {
+        if self.warp.is_none() && self.period.is_none() {
+            fill2d(self, out, r)
+        } else {
+            self.fill2d_points(out, r)
+        }
+    }
+
+    /// 3D slice fill, grid-aware unless warped.
+    pub fn fill3d(&self, out: &mut [f32], r: &Region) {
+        if self.warp.is_none() {
+            fill3d(self, out, r)
+        } else {
+            self.fill3d_points(out, r)
         }
     }
 }
