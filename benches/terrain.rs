@@ -14,10 +14,10 @@ use std::time::Instant;
 
 use landform::erosion::{Eroder, ErosionParams};
 use landform::hydrology::receivers::{receivers_into, Descent};
-use landform::hydrology::stack::{stack_into, upstream_counts, Donors};
+use landform::hydrology::stack::{stack_into, StackScratch};
 use landform::hydrology::{
-    fill_depressions, flow_accumulation, flow_accumulation_sorted, priority_flood,
-    priority_flood_heap, FillMethod, FillParams,
+    fill_depressions, flow_accumulation, flow_accumulation_sorted, priority_flood, FillMethod,
+    FillParams,
 };
 use landform::landscape::diffusion::Diffusion;
 use landform::landscape::pits::{fill_pits, PitScratch};
@@ -85,10 +85,14 @@ fn island(n: usize, seed: u32) -> Vec<f32> {
 
 fn main() {
     // `cargo bench --bench terrain -- erosion` runs the erosion lines only (bench/erosion.mjs).
-    // `-- fill` runs the fill + D8 comparison only.
+    // `-- fill` runs the fill + D8 comparison only, `-- landscape` the landscape step.
     let erosion_only = std::env::args().any(|a| a == "erosion");
     if std::env::args().any(|a| a == "fill") {
         fill_and_d8();
+        return;
+    }
+    if std::env::args().any(|a| a == "landscape") {
+        landscape();
         return;
     }
     for n in [512usize, 1024] {
@@ -208,6 +212,7 @@ fn main() {
         );
     }
     landscape();
+    fill_and_d8();
 }
 
 /// A landscape 10 steps into uniform uplift from a value-noise island (so it has
@@ -250,16 +255,14 @@ fn landscape() {
                 receivers_into(&z, side, side, &base, Descent::Steepest, &mut rec);
             },
         );
-        let (mut donors, mut stack, mut todo, mut count) =
-            (Donors::default(), Vec::new(), Vec::new(), vec![0u32; cells]);
+        let (mut order, mut stack, mut count) =
+            (StackScratch::default(), Vec::new(), vec![0u32; cells]);
         let t_stack = median(
             1,
             runs,
             || (),
             |_| {
-                donors.build(&rec);
-                stack_into(&rec, &donors, &mut stack, &mut todo);
-                upstream_counts(&rec, &stack, &mut count);
+                stack_into(&rec, &mut stack, &mut count, &mut order);
             },
         );
         let mut scratch = PitScratch::default();
@@ -338,32 +341,24 @@ fn landscape() {
         "  (pits: the second step from noise filled {} cells; fill ran on {} of 1 step)",
         r.raised, r.filled_steps
     );
-
-    fill_and_d8();
 }
 
-/// Fill + D8 on value-noise islands: the heap-only fill and sorted D8 (before) against
-/// the pit-queue fill and the O(n) stack D8 (after), in one run.
+/// Fill + D8 on value-noise islands: Priority-Flood, then D8 accumulation by the sorted
+/// path (before) and by the O(n) receivers and stack (after), in one run.
 fn fill_and_d8() {
-    println!(
-        "\nfill + D8 accumulation on value-noise islands: heap fill + sorted D8 (before) vs pit-queue fill + stack D8"
-    );
-    println!("  size | heap fill → pit-queue fill ms | sorted D8 → stack D8 ms | fill+D8 before → after | speed-up");
+    println!("\nfill + D8 accumulation on value-noise islands: sorted D8 (before) vs stack D8");
+    println!("  size | fill ms | sorted D8 → stack D8 ms | fill+D8 before → after | speed-up");
     for (side, runs) in [(256usize, 7), (512, 5), (1024, 3), (2048, 3)] {
         let cells = side * side;
         let map = island(side, 11);
-        let fill_with = |f: fn(&mut [f32], usize, usize, &FillParams) -> landform::Result<_>| {
-            median(
-                1,
-                runs,
-                || map.clone(),
-                |mut m| {
-                    black_box(f(&mut m, side, side, &FillParams::default()).unwrap());
-                },
-            )
-        };
-        let t_heap = fill_with(priority_flood_heap);
-        let t_fill = fill_with(priority_flood);
+        let t_fill = median(
+            1,
+            runs,
+            || map.clone(),
+            |mut m| {
+                black_box(priority_flood(&mut m, side, side, &FillParams::default()).unwrap());
+            },
+        );
         let mut filled = map.clone();
         fill_depressions(&mut filled, side, side, &FillParams::default()).unwrap();
         let mut acc = vec![0.0f32; cells];
@@ -383,12 +378,10 @@ fn fill_and_d8() {
                 black_box(flow_accumulation(&filled, side, side, None, &mut acc).unwrap());
             },
         );
-        let (before, after) = (t_heap + t_sorted, t_fill + t_stack);
+        let (before, after) = (t_fill + t_sorted, t_fill + t_stack);
         println!(
-            "{side:>5}² | {:>9.1} → {:>8.1} ({:.2}×) | {:>10.1} → {:>10.1} | {:>8.1} → {:>8.1} ms | {:.2}×",
-            t_heap * 1e3,
+            "{side:>5}² | {:>7.1} | {:>10.1} → {:>10.1} | {:>8.1} → {:>8.1} ms | {:.2}×",
             t_fill * 1e3,
-            t_heap / t_fill,
             t_sorted * 1e3,
             t_stack * 1e3,
             before * 1e3,

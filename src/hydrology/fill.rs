@@ -11,16 +11,14 @@
 //! - [`priority_flood`]: Barnes, Lehman & Mulla, "Priority-Flood: An optimal
 //!   depression-filling and watershed-labeling algorithm for digital elevation
 //!   models", Computers & Geosciences 62 (2014), the ε variant. Cells are flooded
-//!   inward in order of elevation, only inside the depressions, with the paper's
-//!   FIFO pit queue for the cells it raises ([`priority_flood_heap`], every cell
-//!   through a heap from the outlets, O(n log n), is the first version, same bits).
+//!   inward from the outlets in order of elevation with a heap: O(n log n).
 //! - [`planchon_darboux`]: Planchon & Darboux, "A fast, simple and versatile algorithm
 //!   to fill the depressions of digital elevation models", Catena 46 (2001): start
 //!   from a surface of +∞ over the land and lower it towards `Z` by sweeps in
 //!   alternating directions until nothing changes. The reference; slower.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::BinaryHeap;
 
 use serde::Deserialize;
 
@@ -134,59 +132,8 @@ pub fn fill_depressions(
     Ok(report)
 }
 
-/// Priority-Flood+ε (Barnes et al. 2014) with the two shortcuts that leave the result
-/// unchanged. First a breadth-first pass up from the outlets marks every cell that
-/// already drains (a neighbour that drains lies at least `raise` below it): those keep
-/// their heights, so only the depressions are flooded, from their rims. Then the flood
-/// keeps the cells it raises in Barnes' FIFO "pit queue" instead of the heap
-/// ([`flood_from`]). O(n) plus O(k log k) for the k cells reached from the rims.
+/// Priority-Flood+ε (Barnes et al. 2014). Ties in the heap go to the lower cell index.
 pub fn priority_flood(
-    z: &mut [f32],
-    width: usize,
-    height: usize,
-    params: &FillParams,
-) -> Result<FillReport> {
-    check(z, width, height, params)?;
-    let (eps, sea) = (params.epsilon, params.sea_level);
-    let mut closed: Vec<bool> = z
-        .iter()
-        .enumerate()
-        .map(|(i, &v)| is_outlet(i, v, width, height, sea))
-        .collect();
-    let mut queue: Vec<u32> = (0..z.len() as u32)
-        .filter(|&i| closed[i as usize])
-        .collect();
-    let mut head = 0;
-    while head < queue.len() {
-        let c = queue[head] as usize;
-        head += 1;
-        let floor = raise(z[c], eps);
-        for_neighbours(c, width, height, |_, n| {
-            if !closed[n] && z[n] >= floor {
-                closed[n] = true;
-                queue.push(n as u32);
-            }
-        });
-    }
-    drop(queue);
-    let mut seeds = Vec::new();
-    for (i, &done) in closed.iter().enumerate() {
-        if done {
-            let mut rim = false;
-            for_neighbours(i, width, height, |_, n| rim |= !closed[n]);
-            if rim {
-                seeds.push(i);
-            }
-        }
-    }
-    let raised = flood_from(z, width, height, eps, &mut closed, &seeds);
-    Ok(FillReport { raised, passes: 1 })
-}
-
-/// The first Priority-Flood+ε: every cell passes through the heap, seeded with all the
-/// outlets. O(n log n). Kept as the reference [`priority_flood`] is tested and
-/// benchmarked against (the same bits).
-pub fn priority_flood_heap(
     z: &mut [f32],
     width: usize,
     height: usize,
@@ -200,11 +147,43 @@ pub fn priority_flood_heap(
         .map(|(i, &v)| is_outlet(i, v, width, height, sea))
         .collect();
     let seeds: Vec<usize> = (0..z.len()).filter(|&i| closed[i]).collect();
-    let mut heap: BinaryHeap<Reverse<u64>> = seeds.iter().map(|&i| key(z[i], i)).collect();
+    let mut heap = BinaryHeap::with_capacity(seeds.len());
+    let raised = flood_from(
+        z,
+        width,
+        height,
+        params.epsilon,
+        &mut closed,
+        &seeds,
+        &mut heap,
+    );
+    Ok(FillReport { raised, passes: 1 })
+}
+
+/// The Priority-Flood+ε loop of [`priority_flood`]: floods every cell not yet `closed`
+/// from the `seeds` (closed cells whose heights are final), lowest first. With seeds =
+/// the outlets this is the whole fill; with seeds = the rim of the cells that cannot
+/// drain, it computes the same bits for them alone (the fixed point is unique, and a
+/// cell that drains is never raised). No checks: the caller validated `z`. Returns how
+/// many cells were raised. `heap` is scratch (cleared first).
+pub(crate) fn flood_from(
+    z: &mut [f32],
+    width: usize,
+    height: usize,
+    eps: f32,
+    closed: &mut [bool],
+    seeds: &[usize],
+    heap: &mut BinaryHeap<Reverse<u64>>,
+) -> usize {
+    heap.clear();
+    let key = |v: f32, i: usize| Reverse(((order_key(v) as u64) << 32) | i as u64);
+    for &i in seeds {
+        heap.push(key(z[i], i));
+    }
     let mut raised = 0;
     while let Some(Reverse(k)) = heap.pop() {
         let c = (k & 0xFFFF_FFFF) as usize;
-        let floor = raise(z[c], params.epsilon);
+        let floor = raise(z[c], eps);
         for_neighbours(c, width, height, |_, n| {
             if !closed[n] {
                 closed[n] = true;
@@ -213,67 +192,6 @@ pub fn priority_flood_heap(
                     raised += 1;
                 }
                 heap.push(key(z[n], n));
-            }
-        });
-    }
-    Ok(FillReport { raised, passes: 1 })
-}
-
-/// Heap key of cell `i` at height `v`: lowest first, ties to the lower index.
-#[inline]
-fn key(v: f32, i: usize) -> Reverse<u64> {
-    Reverse(((order_key(v) as u64) << 32) | i as u64)
-}
-
-/// The Priority-Flood+ε loop: floods every cell not yet `closed` from the `seeds`
-/// (closed cells whose heights are final, next to unclosed ones), lowest first. A
-/// neighbour that ends no higher than `raise` of the cell that reached it (a raised
-/// cell, or one exactly at that floor) goes to a FIFO, Barnes et al.'s pit queue,
-/// instead of the heap. Its height is `raise` of a cell popped no earlier, so the
-/// FIFO stays sorted, and taking the lower of its front and the heap's top pops every
-/// cell in order of final height, as the heap alone did: each cell is then reached
-/// first by its lowest neighbour, so it gets the same `max(Z, raise(min W))`, the
-/// unique fixed point, bit for bit (only the order among equal heights differs, and
-/// equal heights give equal floors). Cells that drain were closed by the caller and
-/// are never raised. No checks: the caller validated `z`. Returns how many cells
-/// were raised.
-pub(crate) fn flood_from(
-    z: &mut [f32],
-    width: usize,
-    height: usize,
-    eps: f32,
-    closed: &mut [bool],
-    seeds: &[usize],
-) -> usize {
-    let mut heap: BinaryHeap<Reverse<u64>> = seeds.iter().map(|&i| key(z[i], i)).collect();
-    let mut pit: VecDeque<u32> = VecDeque::new();
-    let mut raised = 0;
-    loop {
-        let from_pit = match (pit.front(), heap.peek()) {
-            (Some(&p), Some(&Reverse(k))) => (order_key(z[p as usize]) as u64) <= k >> 32,
-            (Some(_), None) => true,
-            (None, Some(_)) => false,
-            (None, None) => break,
-        };
-        let c = if from_pit {
-            pit.pop_front().unwrap_or_default() as usize
-        } else {
-            heap.pop()
-                .map_or(0, |Reverse(k)| (k & 0xFFFF_FFFF) as usize)
-        };
-        let floor = raise(z[c], eps);
-        for_neighbours(c, width, height, |_, n| {
-            if !closed[n] {
-                closed[n] = true;
-                if z[n] <= floor {
-                    if z[n] < floor {
-                        z[n] = floor;
-                        raised += 1;
-                    }
-                    pit.push_back(n as u32);
-                } else {
-                    heap.push(key(z[n], n));
-                }
             }
         });
     }

@@ -6,10 +6,11 @@
 //! 3. steepest-descent D8 receivers; if any cell other than base level has no lower
 //!    neighbour (a pit), the depressions are filled by Priority-Flood+ε (Barnes et al.
 //!    2014, [`crate::hydrology::priority_flood`]'s loop, ε = one float step: lakes
-//!    become sediment-filled flats that drain), flooding only the cells whose receiver
-//!    tree ends in a pit ([`super::pits`]); then the receivers are recomputed. The
-//!    result equals filling the whole map bit for bit, and with no pit it is a no-op;
-//! 4. donors, stack, drainage area (O(n), [`super::stack`]);
+//!    become sediment-filled flats that drain), flooding only the lakes, found from
+//!    the basins of the receiver forest and the passes between them ([`super::pits`]);
+//!    then the receivers are recomputed. The result equals filling the whole map bit
+//!    for bit, and with no pit it is a no-op;
+//! 4. stack and drainage area in one O(n) walk ([`crate::hydrology::stack`]);
 //! 5. implicit stream-power erosion along the stack ([`super::stream_power`]);
 //! 6. implicit hillslope diffusion (ADI, [`super::diffusion`]), base level fixed.
 //!
@@ -23,7 +24,7 @@ use super::stream_power::{erode, StreamPower};
 use crate::error::{Error, Result};
 use crate::hydrology::on_border;
 use crate::hydrology::receivers::{receivers_into, Descent};
-use crate::hydrology::stack::{stack_into, upstream_counts, Donors};
+use crate::hydrology::stack::{stack_into, StackScratch};
 use crate::rng::Mulberry32;
 use crate::terrain::{check_grid, check_heights, MAX_HEIGHT};
 
@@ -52,9 +53,8 @@ pub struct Landscape {
     outlets: Option<Vec<bool>>,
     base: Vec<bool>,
     rec: Vec<u32>,
-    donors: Donors,
     stack: Vec<u32>,
-    todo: Vec<u32>,
+    order: StackScratch,
     count: Vec<u32>,
     area: Vec<f32>,
     diffusion: Diffusion,
@@ -82,9 +82,8 @@ impl Landscape {
             outlets: None,
             base: vec![false; n],
             rec: vec![0; n],
-            donors: Donors::default(),
             stack: Vec::with_capacity(n),
-            todo: Vec::new(),
+            order: StackScratch::default(),
             count: vec![1; n],
             area: vec![0.0; n],
             diffusion: Diffusion::default(),
@@ -223,8 +222,7 @@ impl Landscape {
             .any(|(i, &r)| r as usize == i && !self.base[i]);
         let mut raised = 0;
         if pit {
-            self.donors.build(&self.rec);
-            stack_into(&self.rec, &self.donors, &mut self.stack, &mut self.todo);
+            stack_into(&self.rec, &mut self.stack, &mut self.count, &mut self.order);
             raised = fill_pits(
                 &mut self.heights,
                 w,
@@ -243,9 +241,7 @@ impl Landscape {
                 &mut self.rec,
             );
         }
-        self.donors.build(&self.rec);
-        stack_into(&self.rec, &self.donors, &mut self.stack, &mut self.todo);
-        upstream_counts(&self.rec, &self.stack, &mut self.count);
+        stack_into(&self.rec, &mut self.stack, &mut self.count, &mut self.order);
         let a = self.params.cell_size * self.params.cell_size;
         for (o, &c) in self.area.iter_mut().zip(&self.count) {
             *o = (c as f64 * a) as f32;
