@@ -13,6 +13,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use landform::erosion::{Eroder, ErosionParams};
+use landform::hydrology::lakes::{fill_lakes, LakeScratch};
 use landform::hydrology::receivers::{receivers_into, Descent};
 use landform::hydrology::stack::{stack_into, StackScratch};
 use landform::hydrology::{
@@ -20,7 +21,6 @@ use landform::hydrology::{
     FillParams,
 };
 use landform::landscape::diffusion::Diffusion;
-use landform::landscape::pits::{fill_pits, PitScratch};
 use landform::landscape::stream_power::{erode, StreamPower};
 use landform::landscape::{Landscape, LandscapeParams, Rate};
 use landform::rng::Mulberry32;
@@ -265,13 +265,13 @@ fn landscape() {
                 stack_into(&rec, &mut stack, &mut count, &mut order);
             },
         );
-        let mut scratch = PitScratch::default();
+        let mut scratch = LakeScratch::default();
         let t_pits = median(
             1,
             runs,
             || z.clone(),
             |mut m| {
-                black_box(fill_pits(
+                black_box(fill_lakes(
                     &mut m,
                     side,
                     side,

@@ -4,12 +4,12 @@
 mod common;
 
 use common::{bumpy_map, white_noise};
+use landform::hydrology::lakes::{fill_lakes, LakeScratch};
 use landform::hydrology::priority_flood;
 use landform::hydrology::receivers::{receivers_into, Descent};
 use landform::hydrology::{
     fill_depressions, flow_accumulation, flow_accumulation_sorted, FillParams, D8,
 };
-use landform::landscape::pits::{fill_pits, PitScratch};
 use landform::landscape::{drainage_area, flow_receivers, stack_order};
 
 fn maps() -> Vec<(usize, usize, Vec<f32>)> {
@@ -196,7 +196,7 @@ fn lake_maps() -> Vec<(usize, usize, Vec<f32>)> {
 
 #[test]
 fn filling_only_the_lakes_equals_priority_flood_over_the_whole_map_bit_for_bit() {
-    let mut scratch = PitScratch::default();
+    let mut scratch = LakeScratch::default();
     let mut total = 0;
     for (w, h, z) in lake_maps() {
         for sea in [None, Some(0.25), Some(0.5), Some(-0.3)] {
@@ -217,7 +217,7 @@ fn filling_only_the_lakes_equals_priority_flood_over_the_whole_map_bit_for_bit()
             receivers_into(&local, w, h, &outlet, Descent::Steepest, &mut rec);
             let mut stack = Vec::new();
             stack_order(&rec, w, h, &mut stack).unwrap();
-            let raised = fill_pits(&mut local, w, h, &outlet, &rec, &stack, &mut scratch);
+            let raised = fill_lakes(&mut local, w, h, &outlet, &rec, &stack, &mut scratch);
             assert_eq!(raised, raised_whole, "{w}×{h} sea {sea:?}");
             for (i, (a, b)) in local.iter().zip(&whole).enumerate() {
                 assert_eq!(

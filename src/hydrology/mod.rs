@@ -7,6 +7,7 @@
 
 pub mod fill;
 pub mod flow;
+pub mod lakes;
 pub mod receivers;
 pub mod stack;
 

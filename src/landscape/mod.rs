@@ -13,7 +13,6 @@ pub mod analysis;
 pub mod diffusion;
 pub mod model;
 pub mod params;
-pub mod pits;
 pub mod stream_power;
 
 pub use crate::hydrology::receivers::Descent;

@@ -7,7 +7,8 @@
 //!    neighbour (a pit), the depressions are filled by Priority-Flood+ε (Barnes et al.
 //!    2014, [`crate::hydrology::priority_flood`]'s loop, ε = one float step: lakes
 //!    become sediment-filled flats that drain), flooding only the lakes, found from
-//!    the basins of the receiver forest and the passes between them ([`super::pits`]);
+//!    the basins of the receiver forest and the passes between them
+//!    ([`crate::hydrology::lakes`]);
 //!    then the receivers are recomputed. The result equals filling the whole map bit
 //!    for bit, and with no pit it is a no-op;
 //! 4. stack and drainage area in one O(n) walk ([`crate::hydrology::stack`]);
@@ -19,9 +20,9 @@
 
 use super::diffusion::Diffusion;
 use super::params::{check_step, LandscapeParams, Rate, MAX_UPLIFT};
-use super::pits::{fill_pits, PitScratch};
 use super::stream_power::{erode, StreamPower};
 use crate::error::{Error, Result};
+use crate::hydrology::lakes::{fill_lakes, LakeScratch};
 use crate::hydrology::on_border;
 use crate::hydrology::receivers::{receivers_into, Descent};
 use crate::hydrology::stack::{stack_into, StackScratch};
@@ -58,7 +59,7 @@ pub struct Landscape {
     count: Vec<u32>,
     area: Vec<f32>,
     diffusion: Diffusion,
-    pits: PitScratch,
+    lakes: LakeScratch,
     time: f64,
     steps_done: u64,
 }
@@ -87,7 +88,7 @@ impl Landscape {
             count: vec![1; n],
             area: vec![0.0; n],
             diffusion: Diffusion::default(),
-            pits: PitScratch::default(),
+            lakes: LakeScratch::default(),
             time: 0.0,
             steps_done: 0,
         };
@@ -223,14 +224,14 @@ impl Landscape {
         let mut raised = 0;
         if pit {
             stack_into(&self.rec, &mut self.stack, &mut self.count, &mut self.order);
-            raised = fill_pits(
+            raised = fill_lakes(
                 &mut self.heights,
                 w,
                 h,
                 &self.base,
                 &self.rec,
                 &self.stack,
-                &mut self.pits,
+                &mut self.lakes,
             );
             receivers_into(
                 &self.heights,

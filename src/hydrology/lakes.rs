@@ -1,13 +1,14 @@
-//! Pit filling restricted to the lakes. The model fills with Priority-Flood+ε at
-//! ε = 0 (one float step per cell); with ε = 0 a cell is raised only if its receiver
-//! is (a cell above its receiver drains through it once that one drains), so every
-//! lake sits around a pit of the receiver forest, and everything else keeps its height.
-//! Instead of flooding all the cells that drain into pits (on an evolving landscape
-//! one pit in a trunk river holds its whole basin: most of the map), this floods only
-//! where the water stands:
+//! Depression filling at ε = 0 (one float step per cell) restricted to the lakes. With
+//! ε = 0 a cell is raised only if its receiver is (a cell above its receiver drains
+//! through it once that one drains; any receiver strictly lower than its cell will do),
+//! so every lake sits around a pit of the receiver forest, and everything else keeps
+//! its height. Instead of flooding every cell that drains into a pit (on an evolving
+//! landscape one pit in a trunk river holds its whole basin, most of the map; on a
+//! noisy island most cells drain into some small pit), this floods only where the
+//! water stands:
 //!
-//! 1. basins: each cell's receiver tree, one per pit, and all trees that end at base
-//!    level as one basin (the outside);
+//! 1. basins: each cell's receiver tree, one per pit, and all trees that end at an
+//!    outlet as one basin (the outside);
 //! 2. passes: for each pair of touching basins, the lowest `max(h_a, h_b)` over
 //!    neighbouring cells `a`, `b` on either side; the lake level of a basin is then
 //!    the lowest, over routes to the outside, of the highest pass on the way: a
@@ -15,16 +16,16 @@
 //!    Braun, "A versatile, linear complexity algorithm for flow routing in topographies
 //!    with depressions", Earth Surface Dynamics 7, 2019, §2.3, used here to find the
 //!    lakes rather than to reroute them);
-//! 3. the lakes: the cells below their basin's level, and the pits, are flooded from
+//! 3. the lakes: the cells up to their basin's level, and the pits, are flooded from
 //!    their rim with the Priority-Flood loop ([`flood_from`]), the rest held fixed;
 //! 4. check: the result is the whole-map fill exactly when every fixed cell next to a
-//!    lake (other than base level) still has a strictly lower neighbour (the others
+//!    lake (other than an outlet) still has a strictly lower neighbour (the others
 //!    keep theirs: their receivers did not move). A cell that fails (one within a few
 //!    float steps of a lake level) joins the lakes, which are flooded again from
 //!    their original heights. Then every cell satisfies the fill's fixed-point
 //!    equation, whose solution is unique: the same bits as filling the whole map.
 //!
-//! All passes are O(n) scans in index order; the flood's O(k log k) is over the k lake
+//! The passes are O(n) scans in index order; the flood's O(k log k) is over the k lake
 //! cells only.
 
 use std::cmp::Reverse;
@@ -36,11 +37,11 @@ use crate::hydrology::{for_neighbours, order_key, D8};
 /// The basin of the cells that drain to base level.
 const OUTSIDE: u32 = 0;
 
-/// Scratch buffers of [`fill_pits`], reused between steps.
+/// Scratch buffers of [`fill_lakes`], reused between calls.
 #[derive(Clone, Debug, Default)]
-pub struct PitScratch {
+pub struct LakeScratch {
     basin: Vec<u32>,
-    /// Lowest pass between two basins: `(low id << 32 | high id, height)`.
+    /// Passes between two basins: `(low id << 32 | high id, height)`.
     passes: Vec<(u64, f32)>,
     /// The passes as adjacency lists: `start[b]..start[b + 1]` index `links`.
     start: Vec<u32>,
@@ -51,21 +52,30 @@ pub struct PitScratch {
     closed: Vec<bool>,
     /// Lake cells with their heights before the fill.
     lake: Vec<(u32, f32)>,
+    /// The rims of the lakes flooded in a round.
     seeds: Vec<usize>,
+    /// The lake each lake cell was last flooded with (0: none).
+    comp: Vec<u32>,
+    /// The last lake whose rim took each cell.
     stamp: Vec<u32>,
+    /// Lakes to flood again.
+    redo: Vec<bool>,
+    todo: Vec<u32>,
 }
 
-/// Fills the depressions of `z` in place (ε = one float step). `outlet` marks base
-/// level; `rec` and `stack` are the receivers and stack order of `z`. Returns how
-/// many cells were raised.
-pub fn fill_pits(
+/// Fills the depressions of `z` in place (ε = one float step). `outlet` marks the
+/// outlets (base level); `rec` are receivers of `z` (each cell's own index for outlets
+/// and cells with no strictly lower neighbour, else a strictly lower D8 neighbour),
+/// `stack` their stack order. Returns how many cells were raised. No checks: the
+/// caller validated `z`.
+pub fn fill_lakes(
     z: &mut [f32],
     width: usize,
     height: usize,
     outlet: &[bool],
     rec: &[u32],
     stack: &[u32],
-    s: &mut PitScratch,
+    s: &mut LakeScratch,
 ) -> usize {
     let basins = label_basins(rec, stack, outlet, &mut s.basin);
     if basins == 1 {
@@ -78,48 +88,102 @@ pub fn fill_pits(
     s.closed.resize(n, true);
     s.lake.clear();
     for (i, (&b, &r)) in s.basin.iter().zip(rec).enumerate() {
-        if b != OUTSIDE && (z[i] < s.level[b as usize] || r as usize == i) {
+        if b != OUTSIDE && (z[i] <= s.level[b as usize] || r as usize == i) {
             s.closed[i] = false;
             s.lake.push((i as u32, z[i]));
         }
     }
+    s.comp.clear();
+    s.comp.resize(n, 0);
     s.stamp.clear();
     s.stamp.resize(n, 0);
-    let mut round = 0;
+    let mut comps = 0;
     loop {
-        round += 1;
-        // The fixed cells next to a lake, each once.
+        // Flood each open lake (a connected set of open cells) from its own rim, so
+        // each heap holds one lake's rim, not all of them.
         s.seeds.clear();
-        for &(c, _) in &s.lake {
-            for_neighbours(c as usize, width, height, |_, m| {
-                if s.closed[m] && s.stamp[m] != round {
-                    s.stamp[m] = round;
-                    s.seeds.push(m);
-                }
-            });
+        for k in 0..s.lake.len() {
+            let c = s.lake[k].0 as usize;
+            if !s.closed[c] {
+                comps += 1;
+                flood_lake(z, width, height, c, comps, s);
+            }
         }
-        flood_from(z, width, height, 0.0, &mut s.closed, &s.seeds, &mut s.queue);
         let before = s.lake.len();
-        for &q in &s.seeds {
+        for k in 0..s.seeds.len() {
+            let q = s.seeds[k];
             let mut lower = false;
             for_neighbours(q, width, height, |_, m| lower |= z[m] < z[q]);
-            if !lower && !outlet[q] {
+            if !lower && !outlet[q] && s.closed[q] {
+                s.closed[q] = false;
                 s.lake.push((q as u32, z[q]));
             }
         }
         if s.lake.len() == before {
             break;
         }
-        // Flood again from the original heights with the grown lakes open.
-        for &(c, h) in &s.lake {
-            z[c as usize] = h;
+        // Flood again, from their original heights, the lakes next to the cells that
+        // joined (the joined cells are open already).
+        s.redo.clear();
+        s.redo.resize(comps as usize + 1, false);
+        for &(q, _) in &s.lake[before..] {
+            for_neighbours(q as usize, width, height, |_, m| {
+                s.redo[s.comp[m] as usize] = true;
+            });
         }
-        s.closed.fill(true);
-        for &(c, _) in &s.lake {
-            s.closed[c as usize] = false;
+        s.redo[0] = false;
+        for &(c, h) in &s.lake[..before] {
+            if s.redo[s.comp[c as usize] as usize] {
+                z[c as usize] = h;
+                s.closed[c as usize] = false;
+            }
         }
     }
     s.lake.iter().filter(|&&(c, h)| z[c as usize] > h).count()
+}
+
+/// Floods the open lake around `start` (lake number `id`) from its rim, appending
+/// the rim to `s.seeds`.
+fn flood_lake(
+    z: &mut [f32],
+    width: usize,
+    height: usize,
+    start: usize,
+    id: u32,
+    s: &mut LakeScratch,
+) {
+    let LakeScratch {
+        closed,
+        comp,
+        stamp,
+        seeds,
+        todo,
+        queue,
+        ..
+    } = s;
+    let first = seeds.len();
+    todo.clear();
+    todo.push(start as u32);
+    comp[start] = id;
+    while let Some(c) = todo.pop() {
+        for_neighbours(c as usize, width, height, |_, m| {
+            if !closed[m] {
+                if comp[m] != id {
+                    comp[m] = id;
+                    todo.push(m as u32);
+                }
+            } else if stamp[m] != id {
+                stamp[m] = id;
+                seeds.push(m);
+            }
+        });
+    }
+    // Open cells next to this lake belong to it; only a rim cell shared with another
+    // lake sees open cells of that one, which wait for their own flood.
+    let comp = &*comp;
+    flood_from(z, width, height, 0.0, closed, &seeds[first..], queue, |m| {
+        comp[m] == id
+    });
 }
 
 /// Labels every cell with its basin into `basin`: [`OUTSIDE`] for trees that end at
@@ -142,7 +206,8 @@ fn label_basins(rec: &[u32], stack: &[u32], outlet: &[bool], basin: &mut Vec<u32
     next as usize
 }
 
-/// The lowest pass of each pair of touching basins, sorted by pair.
+/// The passes between touching basins: `(pair, max(h_a, h_b))` for neighbouring cells
+/// `a`, `b` in different basins (a pair may repeat; the search keeps the lowest).
 fn collect_passes(
     z: &[f32],
     width: usize,
@@ -177,13 +242,11 @@ fn collect_passes(
             }
         }
     }
-    passes.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
-    passes.dedup_by_key(|e| e.0);
 }
 
 /// Lake level of every basin into `s.level`: the lowest, over routes through touching
 /// basins to the outside, of the highest pass crossed (Dijkstra with max for sum).
-fn lake_levels(s: &mut PitScratch, basins: usize) {
+fn lake_levels(s: &mut LakeScratch, basins: usize) {
     s.start.clear();
     s.start.resize(basins + 1, 0);
     for &(k, _) in &s.passes {
