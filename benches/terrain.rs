@@ -21,7 +21,7 @@ use landform::hydrology::{
     FillParams,
 };
 use landform::landscape::diffusion::Diffusion;
-use landform::landscape::stream_power::{erode, StreamPower};
+use landform::landscape::stream_power::{erode, AreaPower, StreamPower};
 use landform::landscape::{Landscape, LandscapeParams, Rate};
 use landform::rng::Mulberry32;
 use landform::terrain::island::{island_falloff, IslandParams};
@@ -291,6 +291,8 @@ fn landscape() {
             },
         );
         let law = StreamPower { m: 0.5, n: 1.0 };
+        let mut area_m = AreaPower::default();
+        area_m.set(1e4, law.m);
         let t_erode = median(
             1,
             runs,
@@ -301,7 +303,7 @@ fn landscape() {
                     side,
                     &rec,
                     &stack,
-                    |i| count[i] as f64 * 1e4,
+                    |i| area_m.of(count[i]),
                     |_| 2e-5,
                     &base,
                     law,

@@ -77,6 +77,7 @@ pub fn fill_lakes(
     stack: &[u32],
     s: &mut LakeScratch,
 ) -> usize {
+    s.lake.clear();
     let basins = label_basins(rec, stack, outlet, &mut s.basin);
     if basins == 1 {
         return 0;
@@ -140,6 +141,14 @@ pub fn fill_lakes(
         }
     }
     s.lake.iter().filter(|&&(c, h)| z[c as usize] > h).count()
+}
+
+impl LakeScratch {
+    /// The cells the last [`fill_lakes`] flooded (raised or not): only their heights
+    /// can have changed.
+    pub fn lake_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.lake.iter().map(|&(c, _)| c as usize)
+    }
 }
 
 /// Floods the open lake around `start` (lake number `id`) from its rim, appending

@@ -8,9 +8,9 @@
 //!    2014, [`crate::hydrology::priority_flood`]'s loop, ε = one float step: lakes
 //!    become sediment-filled flats that drain), flooding only the lakes, found from
 //!    the basins of the receiver forest and the passes between them
-//!    ([`crate::hydrology::lakes`]);
-//!    then the receivers are recomputed. The result equals filling the whole map bit
-//!    for bit, and with no pit it is a no-op;
+//!    ([`crate::hydrology::lakes`]); then the receivers of the lake cells and their
+//!    neighbours are recomputed. The result equals filling the whole map bit for
+//!    bit, and with no pit it is a no-op;
 //! 4. stack and drainage area in one O(n) walk ([`crate::hydrology::stack`]);
 //! 5. implicit stream-power erosion along the stack ([`super::stream_power`]);
 //! 6. implicit hillslope diffusion (ADI, [`super::diffusion`]), base level fixed.
@@ -20,11 +20,11 @@
 
 use super::diffusion::Diffusion;
 use super::params::{check_step, LandscapeParams, Rate, MAX_UPLIFT};
-use super::stream_power::{erode, StreamPower};
+use super::stream_power::{erode, AreaPower, StreamPower};
 use crate::error::{Error, Result};
 use crate::hydrology::lakes::{fill_lakes, LakeScratch};
 use crate::hydrology::on_border;
-use crate::hydrology::receivers::{receivers_into, Descent};
+use crate::hydrology::receivers::{receivers_into, receivers_near, Descent};
 use crate::hydrology::stack::{stack_into, StackScratch};
 use crate::rng::Mulberry32;
 use crate::terrain::{check_grid, check_heights, MAX_HEIGHT};
@@ -59,6 +59,7 @@ pub struct Landscape {
     count: Vec<u32>,
     area: Vec<f32>,
     diffusion: Diffusion,
+    area_m: AreaPower,
     lakes: LakeScratch,
     time: f64,
     steps_done: u64,
@@ -88,6 +89,7 @@ impl Landscape {
             count: vec![1; n],
             area: vec![0.0; n],
             diffusion: Diffusion::default(),
+            area_m: AreaPower::default(),
             lakes: LakeScratch::default(),
             time: 0.0,
             steps_done: 0,
@@ -233,12 +235,13 @@ impl Landscape {
                 &self.stack,
                 &mut self.lakes,
             );
-            receivers_into(
+            receivers_near(
                 &self.heights,
                 w,
                 h,
                 &self.base,
                 Descent::Steepest,
+                self.lakes.lake_cells(),
                 &mut self.rec,
             );
         }
@@ -274,7 +277,8 @@ impl Landscape {
         self.uplift_by(dt);
         let raised = self.route();
         let cell_area = self.params.cell_size * self.params.cell_size;
-        let count = &self.count;
+        self.area_m.set(cell_area, self.params.m);
+        let (count, area_m) = (&self.count, &self.area_m);
         let k = &self.erodibility;
         let law = StreamPower {
             m: self.params.m,
@@ -285,7 +289,7 @@ impl Landscape {
             w,
             &self.rec,
             &self.stack,
-            |i| count[i] as f64 * cell_area,
+            |i| area_m.of(count[i]),
             |i| k.at(i) as f64,
             &self.base,
             law,
