@@ -31,8 +31,9 @@ cp www/js/pool-worker.js "$out/pool-worker.js"
 # plain.js: the boundary's reader of specs (src/wasm/args.rs imports it as a snippet;
 # the pool imports this copy beside it).
 cp src/wasm/plain.js "$out/plain.js"
-# So does the GPU eroder with its CPU fallback worker (same rewrite of the glue paths).
-for f in erosion.js erosion-gpu.js erosion-worker.js; do
+# So does the GPU eroder with its CPU fallback worker and the worker protocol they
+# speak (same rewrite of the glue paths).
+for f in erosion.js erosion-gpu.js erosion-worker.js erosion-cpu.js worker-protocol.js; do
   sed -e "s#'../pkg/landform.js'#'./landform.js'#" -e "s#'../pkg/landform_bg.wasm'#'./landform_bg.wasm'#" "www/js/$f" > "$out/$f"
 done
 cp www/js/erosion.d.ts "$out/erosion.d.ts"
@@ -44,7 +45,7 @@ node -e '
   const fs = require("fs"); const f = process.argv[1] + "/package.json";
   const p = JSON.parse(fs.readFileSync(f, "utf8"));
   p.files = [...new Set([...(p.files || []), "pool.js", "pool-worker.js", "plain.js", "snippets", "texture.js", "texture.d.ts",
-    "erosion.js", "erosion-gpu.js", "erosion-worker.js", "erosion.d.ts", "LICENSE-MIT", "LICENSE-APACHE"])];
+    "erosion.js", "erosion-gpu.js", "erosion-worker.js", "erosion-cpu.js", "worker-protocol.js", "erosion.d.ts", "LICENSE-MIT", "LICENSE-APACHE"])];
   p.exports = { ".": { types: "./landform.d.ts", default: "./landform.js" }, "./pool.js": "./pool.js", "./plain.js": "./plain.js",
     "./texture.js": { types: "./texture.d.ts", default: "./texture.js" },
     "./erosion.js": { types: "./erosion.d.ts", default: "./erosion.js" }, "./package.json": "./package.json" };
@@ -53,7 +54,8 @@ node -e '
 if [ "$out" = pkg ]; then
   rm -rf www/pkg && mkdir -p www/pkg
   cp -r pkg/landform.js pkg/landform_bg.wasm pkg/landform.d.ts pkg/pool.js pkg/pool-worker.js pkg/plain.js pkg/snippets \
-    pkg/texture.js pkg/texture.d.ts pkg/erosion.js pkg/erosion-gpu.js pkg/erosion-worker.js pkg/erosion.d.ts www/pkg/
+    pkg/texture.js pkg/texture.d.ts pkg/erosion.js pkg/erosion-gpu.js pkg/erosion-worker.js pkg/erosion-cpu.js pkg/worker-protocol.js \
+    pkg/erosion.d.ts www/pkg/
 fi
 wasm=$(stat -c %s "$out/landform_bg.wasm"); gz=$(gzip -9c "$out/landform_bg.wasm" | wc -c)
 js=$(stat -c %s "$out/landform.js"); jsgz=$(gzip -9c "$out/landform.js" | wc -c)

@@ -22,7 +22,11 @@
 //! (`0·y + x` for `x`), which cannot change any non-zero result and is erased by the
 //! fractal sum's `0.0 + …`; tests/fill.rs checks millions of samples of every kernel.
 
+mod deriv;
+mod deriv_rows;
 mod lattice;
+
+pub use deriv::DerivFill;
 mod simplex;
 mod worley;
 

@@ -125,3 +125,16 @@ export async function countFills(page) {
   });
   return () => page.evaluate(() => ({ main: window.__fills.main, pool: window.__fills.pool.jobs - window.__fills.jobs0 }));
 }
+
+/** Waits until the island figure's erosion is idle and nothing is on its way to the page. */
+export const islandIdle = (page, timeout = 60000) => page.waitForFunction(() => {
+  const stage = document.querySelector('[data-figure="island"] .lf-stage');
+  return stage?.dataset.erosion === 'idle' && !stage.dataset.busy;
+}, null, { timeout });
+
+/** A figure's current heightmap, through its own "Raw float32" export. */
+export async function exportedHeights(page, slot) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), slot.locator('[data-tool="f32"]').click()]);
+  const buf = await fs.promises.readFile(await dl.path());
+  return new Float32Array(buf.buffer, buf.byteOffset, buf.length / 4);
+}

@@ -3,8 +3,7 @@
 // same valleys, and without WebGPU the page still erodes (Auto) and says why GPU cannot.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs/promises';
-import { start, figure, settle, screenshot } from './helpers.mjs';
+import { start, figure, settle, screenshot, exportedHeights } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -15,11 +14,7 @@ const idle = (page) => page.waitForFunction(() => {
   return stage?.dataset.erosion === 'idle' && !stage.dataset.busy && stage.dataset.backend;
 }, null, { timeout: 120000 });
 
-async function heights(page, slot) {
-  const [dl] = await Promise.all([page.waitForEvent('download'), slot.locator('[data-tool="f32"]').click()]);
-  const buf = await fs.readFile(await dl.path());
-  return new Float32Array(buf.buffer, buf.byteOffset, buf.length / 4);
-}
+const heights = exportedHeights;
 
 async function choose(page, slot, backend) {
   await page.evaluate(() => { delete document.querySelector('[data-figure="island"] .lf-stage').dataset.backend; });
@@ -84,6 +79,12 @@ test('island: without WebGPU, Auto erodes on the CPU and GPU says why it cannot'
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'gpu', { get: () => undefined, configurable: true }));
+  // The island worker erodes, and workers have a navigator of their own: hide it there too
+  // (init scripts do not reach workers, so the script is served with the line first).
+  await page.route('**/js/island-worker.js', async (route) => {
+    const body = await (await route.fetch()).text();
+    await route.fulfill({ contentType: 'text/javascript', body: `Object.defineProperty(WorkerNavigator.prototype, 'gpu', { get: () => undefined, configurable: true });\n${body}` });
+  });
   await page.goto(`${env.origin}/island.html#island.droplets=10000`);
   const slot = await figure(page, 'island');
   await idle(page);

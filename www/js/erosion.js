@@ -12,6 +12,7 @@
 import init, { Eroder } from '../pkg/landform.js';
 import { GPU_MAX_HEIGHT, GpuUnavailable, gpuErode, gpuFor, gpuStarts } from './erosion-gpu.js';
 import { startWorker } from './pool.js';
+import { connect } from './worker-protocol.js';
 
 const RUN_KEYS = ['backend', 'onProgress', 'signal', 'concurrency', 'chunk', 'first'];
 const BACKENDS = ['auto', 'gpu', 'cpu'];
@@ -131,13 +132,13 @@ export async function erode(heights, width, height, options, run) {
   };
 }
 
-// The CPU Eroder in a worker of its own, in chunks of `chunk` droplets.
+// The CPU Eroder in a worker of its own (erosion-worker.js), in chunks of `chunk` droplets.
 function cpu(job, width, height, t0, fallbackReason) {
   const { map, params, droplets, onProgress, signal } = job;
   return new Promise((resolve, reject) => {
     let worker;
     try {
-      worker = startWorker(new URL('./erosion-worker.js', import.meta.url), 'landform-erosion');
+      worker = connect(startWorker(new URL('./erosion-worker.js', import.meta.url), 'landform-erosion'), 'it did not start');
     } catch (e) {
       reject(e);
       return;
@@ -145,19 +146,12 @@ function cpu(job, width, height, t0, fallbackReason) {
     const end = () => { worker.terminate(); signal?.removeEventListener('abort', onAbort); };
     const onAbort = () => { end(); reject(abortError(signal)); };
     signal?.addEventListener('abort', onAbort, { once: true });
-    worker.onerror = (e) => { end(); reject(new Error(`erode: the CPU worker failed (${e.message ?? 'it did not start'})`)); };
-    worker.onmessage = ({ data }) => {
-      if (data.type === 'progress') onProgress?.(data.done, data.total);
-      else if (data.type === 'error') { end(); reject(new Error(`erode: ${data.message}`)); }
-      else if (data.type === 'done') {
-        end();
-        resolve({ heights: new Float32Array(data.heights), backend: 'cpu', fallbackReason, budget: data.budget, droplets, ms: performance.now() - t0 });
-      }
-    };
     // The Eroder takes ErosionOptions; seaLevel null means none.
     const { seaLevel, ...rest } = params;
     const options = seaLevel == null ? rest : params;
-    worker.postMessage({ type: 'run', id: 1, width, height, heights: map.buffer, params: options, droplets, chunk: Math.min(job.chunk, 20000), preview: false }, [map.buffer]);
+    worker.call('erode', { width, height, heights: map.buffer, params: options, droplets, chunk: Math.min(job.chunk, 20000) }, (p) => onProgress?.(p.done, p.total)).then(
+      (r) => { end(); resolve({ heights: new Float32Array(r.heights), backend: 'cpu', fallbackReason, budget: r.budget, droplets, ms: performance.now() - t0 }); },
+      (e) => { if (signal?.aborted) return; end(); reject(new Error(`erode: the CPU worker failed (${e.message})`)); });
   });
 }
 

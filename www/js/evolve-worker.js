@@ -2,17 +2,15 @@
 // its own copy of the landform wasm and one `Landscape`. The page asks for one chunk
 // of steps at a time and gets the new heights, drainage area and receivers back;
 // pausing is simply not asking for the next chunk, so the worker never spins.
+// Requests (worker-protocol.js):
 //
-// Messages in:
-//   { type: 'reset', width, height, options, seed, uplift: ArrayBuffer (Float32, m/yr) }
-//   { type: 'uplift', uplift: ArrayBuffer }          (the reader painted)
-//   { type: 'options', options }                     (K, m, kappa: merged)
-//   { type: 'run', id, dt, steps }
-// Messages out:
-//   { type: 'ready' }
-//   { type: 'frame', id, time, stepsDone, maxChange, heights, area, receivers (ArrayBuffers, transferred) }
-//   { type: 'error', id, message }
+//   'reset'   { width, height, options, seed, uplift: Float32Array (m/yr) } → frame
+//   'uplift'  { uplift: Float32Array }    (the reader painted)         → null
+//   'options' { options }                 (K, m, kappa: merged)        → null
+//   'run'     { dt, steps }                                            → frame
+//   frame = { time, stepsDone, maxChange, heights, area (Float32Array), receivers (Uint32Array) }
 import init, { Landscape } from '../pkg/landform.js';
+import { serve } from './worker-protocol.js';
 
 const ready = init({ module_or_path: new URL('../pkg/landform_bg.wasm', import.meta.url) });
 let ls = null;
@@ -33,33 +31,26 @@ function roughness(n, seed) {
   return h;
 }
 
-function frame(id, maxChange) {
+function frame(maxChange) {
   const n = ls.width * ls.height;
   const heights = new Float32Array(n), area = new Float32Array(n), receivers = new Uint32Array(n);
   ls.copyHeightsTo(heights);
   ls.copyDrainageAreaTo(area);
   ls.copyReceiversTo(receivers);
-  postMessage({ type: 'frame', id, time: ls.time, stepsDone: ls.stepsDone, maxChange, heights: heights.buffer, area: area.buffer, receivers: receivers.buffer },
-    [heights.buffer, area.buffer, receivers.buffer]);
+  return { time: ls.time, stepsDone: ls.stepsDone, maxChange, heights, area, receivers };
 }
 
-onmessage = async ({ data }) => {
-  await ready;
-  try {
-    if (data.type === 'reset') {
-      ls?.free();
-      ls = new Landscape(data.width, data.height, data.options);
-      ls.setUplift(new Float32Array(data.uplift));
-      ls.setHeights(roughness(data.width * data.height, data.seed ?? 1));
-      // One tiny step so that the first frame has receivers and drainage area.
-      ls.step(1e-3, 1);
-      frame(data.id ?? 0, 0);
-    } else if (data.type === 'uplift') ls.setUplift(new Float32Array(data.uplift));
-    else if (data.type === 'options') ls.setOptions(data.options);
-    else if (data.type === 'run') frame(data.id, ls.step(data.dt, data.steps).maxChange);
-  } catch (e) {
-    postMessage({ type: 'error', id: data.id ?? null, message: `${e.name}: ${e.message}` });
-  }
-};
-
-ready.then(() => postMessage({ type: 'ready' }), (e) => postMessage({ type: 'error', id: null, message: String(e) }));
+serve({
+  reset({ width, height, options, seed, uplift }) {
+    ls?.free();
+    ls = new Landscape(width, height, options);
+    ls.setUplift(uplift);
+    ls.setHeights(roughness(width * height, seed ?? 1));
+    // One tiny step so that the first frame has receivers and drainage area.
+    ls.step(1e-3, 1);
+    return frame(0);
+  },
+  uplift({ uplift }) { ls.setUplift(uplift); return null; },
+  options({ options }) { ls.setOptions(options); return null; },
+  run({ dt, steps }) { return frame(ls.step(dt, steps).maxChange); },
+}, ready);

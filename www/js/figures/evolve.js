@@ -5,7 +5,8 @@
 // in 3D (island-gl.js), and the slope–area plot converging to S·K/U = A^(−m/n).
 import { canvas } from '../figure.js';
 import { el } from '../controls.js';
-import { startWorker } from '../pool.js';
+import { startWorker, WORKER_FAILED } from '../pool.js';
+import { connect } from '../worker-protocol.js';
 import { createTerrainView } from './island-gl.js';
 import { PRESETS, preset, dab, paintUplift, paintRelief, slopeArea } from './evolve-maps.js';
 import { drawSlopeArea } from './evolve-plot.js';
@@ -61,8 +62,8 @@ export default {
     const gl = createTerrainView(view3d, { meshMax: N });
     if (!gl) view3d.replaceWith(el('p', { class: 'lf-note' }, 'The 3D view needs WebGL2, which this browser does not offer.'));
 
-    let state = null, uplift = null, world = null, running = false, inFlight = false, id = 0, failed = null;
-    const worker = startWorker('./evolve-worker.js', 'landform-evolve');
+    let state = null, uplift = null, world = null, running = false, inFlight = false, failed = null;
+    const worker = connect(startWorker('./evolve-worker.js', 'landform-evolve'), WORKER_FAILED);
     const options = (s) => ({ k: 10 ** s.logK, m: s.mn, n: 1, kappa: s.kappa });
     const rates = () => uplift.map((v) => v * UMAX);
 
@@ -100,43 +101,41 @@ export default {
         + (running ? '' : world.stepsDone ? ' · paused' : '');
     }
 
+    // Frames of a generation before the last reset are dropped.
+    let generation = 0;
+    function show(gen, f) {
+      if (gen !== generation) return;
+      inFlight = false;
+      world = f;
+      drawWorld();
+      delete stage.dataset.busy;
+      requestAnimationFrame(next);
+    }
+    function stopped(gen, e) {
+      if (gen !== generation) return;
+      failed = e.message;
+      inFlight = false;
+      status.textContent = `The model stopped: ${e.message}`;
+      console.error(e.message);
+      delete stage.dataset.busy;
+    }
+    const ask = (type, body) => {
+      const gen = generation;
+      return worker.call(type, body).then((f) => show(gen, f), (e) => stopped(gen, e));
+    };
+
     function next() {
       if (!running || inFlight || failed) return;
       inFlight = true;
-      worker.postMessage({ type: 'run', id: ++id, dt: DT, steps: state.speed });
+      ask('run', { dt: DT, steps: state.speed });
     }
-
-    let firstFrame = null, resetId = 0;
-    worker.onmessage = ({ data }) => {
-      if (data.type === 'frame') {
-        if (data.id < resetId) return;   // a chunk asked for before the last reset
-        inFlight = false;
-        world = { heights: new Float32Array(data.heights), area: new Float32Array(data.area), receivers: new Uint32Array(data.receivers), time: data.time, stepsDone: data.stepsDone, maxChange: data.maxChange };
-        drawWorld();
-        firstFrame?.();
-        firstFrame = null;
-        delete stage.dataset.busy;
-        requestAnimationFrame(next);
-      } else if (data.type === 'error') {
-        failed = data.message;
-        inFlight = false;
-        status.textContent = `The model stopped: ${data.message}`;
-        console.error(data.message);
-        firstFrame?.(); firstFrame = null;
-        delete stage.dataset.busy;
-      }
-    };
-    worker.onerror = (e) => { failed = e.message; status.textContent = `The model could not start: ${e.message}`; firstFrame?.(); delete stage.dataset.busy; };
 
     // A fresh flat landscape under the current uplift; resolves on its first frame.
     function reset() {
       stage.dataset.busy = 'evolve';
       inFlight = true;
-      const u = rates();
-      const done = new Promise((r) => { firstFrame = r; });
-      resetId = ++id;
-      worker.postMessage({ type: 'reset', id: resetId, width: N, height: N, options: { cellSize: CELL, ...options(state) }, uplift: u.buffer }, [u.buffer]);
-      return done;
+      generation++;
+      return ask('reset', { width: N, height: N, options: { cellSize: CELL, ...options(state) }, uplift: rates() });
     }
     function setRunning(on, set) {
       running = on;
@@ -150,8 +149,7 @@ export default {
     let painting = false, sendQueued = false;
     const sendUplift = () => {
       sendQueued = false;
-      const u = rates();
-      worker.postMessage({ type: 'uplift', uplift: u.buffer }, [u.buffer]);
+      worker.call('uplift', { uplift: rates() }).catch((e) => stopped(generation, e));
     };
     const paintAt = (e) => {
       const r = upliftView.getBoundingClientRect();
@@ -176,7 +174,7 @@ export default {
           drawUplift();
           await reset();
         } else if (keys.some((k) => ['logK', 'mn', 'kappa'].includes(k))) {
-          worker.postMessage({ type: 'options', options: options(s) });
+          worker.call('options', { options: options(s) }).catch((e) => stopped(generation, e));
           if (world) drawWorld();
         }
       },
@@ -186,7 +184,7 @@ export default {
         else if (key === 'reset') { setRunning(false, set); return reset(); }
       },
       heightmap: () => world && { values: world.heights, width: N, height: N, lo: 0, hi: Math.max(1, Number(stage.dataset.top)) },
-      destroy() { running = false; worker.terminate(); gl?.destroy(); },
+      destroy() { running = false; generation++; worker.terminate(); gl?.destroy(); },
     };
     await instance.update(initial);
     return instance;

@@ -1,7 +1,8 @@
 // Colours of the island figure: the 2D map views, the 3D view's per-cell colours and
 // the stage thumbnails. Pure functions of the pipeline's arrays, which come in one
-// object `m` = { size, terrain, moisture, acc, ids, rivers, lake, top } (top: the
-// island's highest point) plus, for thumbnails, the intermediate maps.
+// object `m` = { size, terrain, moisture, flow, biome, rivers, lakes, top } (the arrays
+// of island-map.js; top: the island's highest point) plus, for thumbnails, the
+// intermediate maps.
 import { ramp } from '../palettes.js';
 
 // Display colours for the biome map: Red Blob's palette (the core's `biomeLegend()`)
@@ -51,7 +52,7 @@ function flowColor(a, logMax) {
  * 'flow' | 'biomes', sea, threshold (in cells of this map), rivers (overlay on), biomeRGB }.
  */
 export function paintMap(px, m, o) {
-  const { size, terrain: h, moisture, acc, ids, rivers, lake, top } = m;
+  const { size, terrain: h, moisture, flow: acc, biome: ids, rivers, lakes: lake, top } = m;
   const { view, sea, biomeRGB } = o;
   const n = size * size;
   let maxAcc = 1;
@@ -94,7 +95,7 @@ export function paintMap(px, m, o) {
  * cell also paints its 2×2 block, so rivers stay continuous lines.
  */
 export function paint3dColors(px, m, o) {
-  const { size, terrain, ids, rivers, lake, top } = m;
+  const { size, terrain, biome: ids, rivers, lakes: lake, top } = m;
   const n = size * size;
   for (let i = 0; i < n; i++) {
     px[i] = o.color3d === 'biomes' ? pack(...o.biomeRGB[ids[i]]) : heightColor(terrain[i], o.sea, top);
@@ -111,13 +112,13 @@ export function paint3dColors(px, m, o) {
 
 /**
  * The stage thumbnails: `put(key, colorOfCell)` paints one (nearest-cell samples).
- * `m` also holds base (warped fBm), redistributed and shaped; `plain` (unwarped fBm) is
- * already at thumbnail size and drawn by the caller.
+ * `m` also holds elevation (warped fBm), redistributed and shaped; `plain` (unwarped
+ * fBm, at its own size) is drawn by the caller.
  */
 export function paintThumbs(put, m, o) {
-  const { size, terrain, moisture, acc, ids, rivers, lake, top } = m;
+  const { size, terrain, moisture, flow: acc, biome: ids, rivers, lakes: lake, top } = m;
   const gray = (v) => { const g = v * 255; return [g, g, g]; };
-  put('warped', (i) => gray(m.base[i]));
+  put('warped', (i) => gray(m.elevation[i]));
   put('redistributed', (i) => gray(m.redistributed[i]));
   put('island', (i) => unpack(heightColor(m.shaped[i], o.sea, top)));
   put('moisture', (i) => { const v = moisture[i]; return [214 - 186 * v, 178 - 66 * v, 112 + 38 * v]; });
