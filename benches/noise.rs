@@ -3,7 +3,9 @@
 //! (persistence 0.5, lacunarity 2, normalised) 512²; W3 3D 256² × 16 slices at
 //! (i/32, j/32, k/8). Each through `Field::fill2d` / `fill3d` (grid-aware rows, the
 //! same code the wasm build runs) and, for comparison, point by point; "far rows" is the
-//! row fill with its first sample at (2³⁰, 2³⁰).
+//! row fill with its first sample at (2³⁰, 2³⁰); "deriv/rows" is the time of the
+//! derivative fill (`fill2d_deriv` / `fill3d_deriv`: value and gradient planes) over the
+//! plain row fill's, in the same run.
 //!
 //! Run with `cargo bench --bench noise` (about 30 s). Prints million samples per second,
 //! the median of N timed runs after warm-up. Add `-- --quick` for fewer runs, and noise
@@ -49,26 +51,40 @@ fn spec(noise: &str, w: &Work) -> Spec {
     }
 }
 
-/// A fill of workload `w` with its first sample at `(at, at)`.
-fn fill(f: &Field, w: &Work, out: &mut [f32], points: bool, at: f64) {
+/// How a workload is filled.
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    Rows,
+    Points,
+    Deriv,
+}
+
+/// A fill of workload `w` with its first sample at `(at, at)` (`out` holds the value
+/// and gradient planes of every slice for [`Mode::Deriv`]).
+fn fill(f: &Field, w: &Work, out: &mut [f32], mode: Mode, at: f64) {
     let n = w.n;
     let r = Region::new(n, n, 32.0).at(at, at);
     if w.depth == 0 {
-        if points {
-            f.fill2d_points(out, &r).unwrap();
-        } else {
-            f.fill2d(out, &r).unwrap();
+        match mode {
+            Mode::Points => f.fill2d_points(out, &r).unwrap(),
+            Mode::Rows => f.fill2d(out, &r).unwrap(),
+            Mode::Deriv => f.fill2d_deriv(out, &r).unwrap(),
         }
     } else {
-        for (k, slice) in out.chunks_exact_mut(n * n).enumerate() {
+        let len = if mode == Mode::Deriv {
+            4 * n * n
+        } else {
+            n * n
+        };
+        for (k, slice) in out.chunks_exact_mut(len).enumerate() {
             let r = Region {
                 z: k as f64 / 8.0,
                 ..r
             };
-            if points {
-                f.fill3d_points(slice, &r).unwrap();
-            } else {
-                f.fill3d(slice, &r).unwrap();
+            match mode {
+                Mode::Points => f.fill3d_points(slice, &r).unwrap(),
+                Mode::Rows => f.fill3d(slice, &r).unwrap(),
+                Mode::Deriv => f.fill3d_deriv(slice, &r).unwrap(),
             }
         }
     }
@@ -106,38 +122,44 @@ fn main() {
         landform::simd::BACKEND
     );
     println!(
-        "{:<5}{:<17}{:>14}{:>16}{:>9}{:>13}",
-        "work", "noise", "rows Msamp/s", "points Msamp/s", "rows/pt", "far rows"
+        "{:<5}{:<17}{:>14}{:>16}{:>9}{:>13}{:>12}",
+        "work", "noise", "rows Msamp/s", "points Msamp/s", "rows/pt", "far rows", "deriv/rows"
     );
     for w in &works {
         let samples = w.n * w.n * w.depth.max(1);
         let mut out = vec![0.0f32; samples];
+        let mut deriv = vec![0.0f32; samples * if w.depth == 0 { 3 } else { 4 }];
         for noise in ["simplex", "perlin", "value", "perlin-improved", "worley"] {
             if !only.is_empty() && !only.iter().any(|o| o == noise) {
                 continue;
             }
             let f = Field::new(&spec(noise, w)).unwrap();
             let rows = median(warm, runs, || {
-                fill(&f, w, &mut out, false, 0.0);
+                fill(&f, w, &mut out, Mode::Rows, 0.0);
                 black_box(&out);
             });
             let far = median(warm, runs, || {
-                fill(&f, w, &mut out, false, FAR);
+                fill(&f, w, &mut out, Mode::Rows, FAR);
                 black_box(&out);
             });
             let pts = median(warm, runs, || {
-                fill(&f, w, &mut out, true, 0.0);
+                fill(&f, w, &mut out, Mode::Points, 0.0);
                 black_box(&out);
+            });
+            let d = median(warm, runs, || {
+                fill(&f, w, &mut deriv, Mode::Deriv, 0.0);
+                black_box(&deriv);
             });
             let m = |s: f64| samples as f64 / s / 1e6;
             println!(
-                "{:<5}{:<17}{:>14.1}{:>16.1}{:>8.2}×{:>13.1}",
+                "{:<5}{:<17}{:>14.1}{:>16.1}{:>8.2}×{:>13.1}{:>12}",
                 w.name,
                 noise,
                 m(rows),
                 m(pts),
                 pts / rows,
-                m(far)
+                m(far),
+                format!("{:.2}×", d / rows)
             );
         }
     }

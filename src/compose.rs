@@ -26,6 +26,29 @@ pub struct Warp<K> {
     pub fractal: Fractal,
 }
 
+/// Point `(x, y)` of an octave at frequency `f` of a field tiled with `period` cells (times
+/// `tile`, see [`Composed::octave2`]): the f32 point, its whole-cell shift and the octave's
+/// period, as the kernels' `*_periodic_shifted` methods take them.
+#[inline(always)]
+pub(crate) fn tiled(
+    (px, py): (i32, i32),
+    x: f64,
+    y: f64,
+    f: f32,
+    tile: f64,
+) -> (f32, f32, [i32; 2], [i32; 2]) {
+    let m = f as f64 * tile;
+    let (qx, qy) = (px as f64 * m, py as f64 * m);
+    // Into the tile, then by 256 so that f32 keeps the fraction; the kernel takes the
+    // 256s back as a shift of the cell before wrapping it.
+    let p = Some(256.0);
+    let ((x, sx), (y, sy)) = (
+        split(rem(x * f as f64, qx), p),
+        split(rem(y * f as f64, qy), p),
+    );
+    (x, y, [sx, sy], [qx as i32, qy as i32])
+}
+
 impl<K: Noise> Composed<K> {
     /// One fractal sum of kernel `k` at f64 point `(x, y)`: each octave's coordinates are
     /// multiplied by its frequency and reduced by the kernel's (or the tile's) period in
@@ -35,17 +58,9 @@ impl<K: Noise> Composed<K> {
     fn octave2(&self, k: &K, fractal: &Fractal, x: f64, y: f64, tile: f64) -> f32 {
         match self.period {
             None => fractal.sum(|_, f| k.noise2_at(x * f as f64, y * f as f64)),
-            Some((px, py)) => fractal.sum(|_, f| {
-                let m = f as f64 * tile;
-                let (qx, qy) = (px as f64 * m, py as f64 * m);
-                // Into the tile, then by 256 so that f32 keeps the fraction; the kernel
-                // takes the 256s back as a shift of the cell before wrapping it.
-                let p = Some(256.0);
-                let ((x, sx), (y, sy)) = (
-                    split(rem(x * f as f64, qx), p),
-                    split(rem(y * f as f64, qy), p),
-                );
-                k.noise2_periodic_shifted(x, y, [sx, sy], qx as i32, qy as i32)
+            Some(period) => fractal.sum(|_, f| {
+                let (x, y, s, [qx, qy]) = tiled(period, x, y, f, tile);
+                k.noise2_periodic_shifted(x, y, s, qx, qy)
             }),
         }
     }
@@ -107,20 +122,6 @@ impl<K: Noise> Composed<K> {
             let f = f as f64;
             self.base.noise4_at([x * f, y * f, z * f, w * f])
         })
-    }
-
-    /// fBm value and gradient: `Σ aᵢ fᵢ ∇n(fᵢ p) / Σ aᵢ`.
-    pub fn deriv2(&self, x: f64, y: f64) -> Option<[f32; 3]> {
-        let (x, y) = (x + self.offset[0], y + self.offset[1]);
-        let mut acc = [0.0f32; 3];
-        for (&f, &a) in self.fractal.freqs().iter().zip(self.fractal.amps()) {
-            let (v, dx, dy) = self.base.noise2_deriv_at(x * f as f64, y * f as f64)?;
-            acc[0] += a * v;
-            acc[1] += a * f * dx;
-            acc[2] += a * f * dy;
-        }
-        let n = self.fractal.norm();
-        Some([acc[0] / n, acc[1] / n, acc[2] / n])
     }
 
     /// Point-by-point 2D fill: the reference the grid-aware fill must equal.

@@ -4,14 +4,13 @@
 
 use crate::compose::{Composed, Warp};
 use crate::error::{Error, Result};
-use crate::fractal::FractalKind;
 use crate::grid::Region;
 use crate::noise::improved::Improved;
 use crate::noise::perlin::Perlin;
 use crate::noise::simplex::Simplex;
 use crate::noise::teaching::{Teaching, Variant};
 use crate::noise::value::Value;
-use crate::noise::worley::Worley;
+use crate::noise::worley::{Worley, WorleyDistance, WorleyReturn};
 use crate::noise::Noise;
 use crate::spec::{Named, NoiseKind, Params, Permutation, Spec};
 
@@ -38,6 +37,38 @@ macro_rules! with_composed {
             Kernels::Worley($c) => $body,
         }
     };
+}
+
+/// Runs `$body` with `$c` bound to the `Composed<K>` of a kernel with derivatives, or
+/// returns the error naming why the field's noise has none.
+macro_rules! with_deriv {
+    ($field:expr, $c:ident => $body:expr) => {
+        match &$field.kernels {
+            Kernels::Value($c) => $body,
+            Kernels::Perlin($c) => $body,
+            Kernels::Improved($c) => $body,
+            Kernels::Simplex($c) => $body,
+            Kernels::Worley($c) if $c.base.params().ret == WorleyReturn::F1
+                && $c.base.params().distance == WorleyDistance::Euclidean => $body,
+            Kernels::Worley(_) => Err(Error::kind(
+                "noise",
+                "'worley' has an analytic derivative for F1 with the Euclidean distance only (F2, F2 − F1, Manhattan and Chebyshev switch points or axes everywhere)",
+            )),
+            Kernels::Teaching(_) => Err(Error::kind(
+                "noise",
+                format!(
+                    "'{}' is a teaching variant without a derivative (linear blends have creases); use value, perlin, perlin-improved or simplex",
+                    $field.params.noise.name()
+                ),
+            )),
+        }
+    };
+}
+
+/// Column data of one field's row fills ([`Field::prepare`]), typed by its kernel.
+pub(crate) struct Prepared {
+    cols: Box<dyn std::any::Any>,
+    dims: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -98,6 +129,20 @@ fn kernels(p: &Params) -> Result<Kernels> {
         NoiseKind::PerlinSmoothstep => teaching(Variant::Smoothstep)?,
         NoiseKind::PerlinCornerSw => teaching(Variant::CornerSw)?,
     })
+}
+
+/// Checks that each of a leaf row's planes holds `n` values.
+fn check_planes(n: usize, planes: &[&mut [f32]]) -> Result<()> {
+    match planes.iter().position(|p| p.len() < n) {
+        None => Ok(()),
+        Some(c) => Err(Error::range(
+            "planes",
+            format!(
+                "plane {c} holds {} values; each needs xs.length = {n}",
+                planes[c].len()
+            ),
+        )),
+    }
 }
 
 impl Field {
@@ -240,27 +285,85 @@ impl Field {
         Ok(with_composed!(&self.kernels, c => c.eval4(x, y, z, w)))
     }
 
-    /// `[value, ∂/∂x, ∂/∂y]` in noise space, for fBm of `perlin` or `simplex` without warp or tiling.
+    /// `[value, ∂/∂x, ∂/∂y]` at noise-space `(x, y)` (per noise unit), through the
+    /// fractal, warp and period; `value` is [`Field::sample2d`]'s. Errors as
+    /// [`Field::fill2d_deriv`].
     pub fn sample2d_deriv(&self, x: impl Into<f64>, y: impl Into<f64>) -> Result<[f32; 3]> {
         let (x, y) = (x.into(), y.into());
-        if self.params.warp.is_some()
-            || self.params.period.is_some()
-            || self.fractal_kind() != FractalKind::Fbm
-        {
-            return Err(Error::kind(
-                "noise",
-                "derivatives need an fbm field without warp or period",
-            ));
-        }
-        with_composed!(&self.kernels, c => c.deriv2(x, y)).ok_or_else(|| {
-            Error::kind(
-                "noise",
-                format!(
-                    "'{}' has no analytic derivative; use 'perlin' or 'simplex'",
-                    self.params.noise.name()
-                ),
-            )
+        with_deriv!(self, c => Ok(c.eval2_deriv(x, y)))
+    }
+
+    /// The value and its analytic partial derivatives as three planes: `out[0..n]` the
+    /// values (the bits of [`Field::fill2d`]), `out[n..2n]` ∂/∂x, `out[2n..3n]` ∂/∂y,
+    /// `n = r.len()`, per noise unit (divide by `r.scale` for per cell). Kernels
+    /// without a derivative (Worley but F1 Euclidean, the teaching variants) are an error
+    /// naming why.
+    pub fn fill2d_deriv(&self, out: &mut [f32], r: &Region) -> Result<()> {
+        self.check_deriv(out, r, 2)?;
+        with_deriv!(self, c => {
+            c.fill2d_deriv(out, r);
+            Ok(())
         })
+    }
+
+    /// [`Field::fill2d_deriv`] point by point, no row machinery: the same bits (tests
+    /// and benches compare the two).
+    pub fn fill2d_deriv_points(&self, out: &mut [f32], r: &Region) -> Result<()> {
+        self.check_deriv(out, r, 2)?;
+        with_deriv!(self, c => {
+            c.fill2d_deriv_points(out, r);
+            Ok(())
+        })
+    }
+
+    /// [`Field::fill3d_deriv`] sample by sample: the same bits.
+    pub fn fill3d_deriv_points(&self, out: &mut [f32], r: &Region) -> Result<()> {
+        self.check_deriv(out, r, 3)?;
+        with_deriv!(self, c => {
+            c.fill3d_deriv_points(out, r);
+            Ok(())
+        })
+    }
+
+    /// [`Field::fill2d_deriv`] of the 3D slice at `r.z`: four planes, the fourth ∂/∂z.
+    pub fn fill3d_deriv(&self, out: &mut [f32], r: &Region) -> Result<()> {
+        self.check_deriv(out, r, 3)?;
+        with_deriv!(self, c => {
+            c.fill3d_deriv(out, r);
+            Ok(())
+        })
+    }
+
+    /// One row of [`Field::fill2d_deriv`] at noise-space `xs` × `y` into the value, ∂x
+    /// and ∂y rows (each at least `xs.len()` long): the leaf step graphs build on.
+    pub fn row2_deriv(&self, xs: &[f64], y: f64, planes: [&mut [f32]; 3]) -> Result<()> {
+        check_planes(xs.len(), &planes)?;
+        with_deriv!(self, c => {
+            c.row2_deriv(xs, y, planes);
+            Ok(())
+        })
+    }
+
+    /// One row of [`Field::fill3d_deriv`] at noise-space `xs` × `y`, depth `z`, into the
+    /// value, ∂x, ∂y and ∂z rows.
+    pub fn row3_deriv(&self, xs: &[f64], y: f64, z: f64, planes: [&mut [f32]; 4]) -> Result<()> {
+        self.need(3)?;
+        check_planes(xs.len(), &planes)?;
+        with_deriv!(self, c => {
+            c.row3_deriv(xs, y, z, planes);
+            Ok(())
+        })
+    }
+
+    fn check_deriv(&self, out: &[f32], r: &Region, dims: u32) -> Result<()> {
+        r.validate()?;
+        self.need(dims)?;
+        let what = if dims == 2 {
+            "3 × region.width × region.height (value, ∂x, ∂y planes)"
+        } else {
+            "4 × region.width × region.height (value, ∂x, ∂y, ∂z planes)"
+        };
+        crate::error::check_len("out", out.len(), (dims as usize + 1) * r.len(), what)
     }
 
     /// Gradient vectors `[gx, gy]` of lattice points `x0..x0+cols` × `y0..y0+rows`, row-major,
@@ -302,10 +405,6 @@ impl Field {
         ))
     }
 
-    fn fractal_kind(&self) -> FractalKind {
-        with_composed!(&self.kernels, c => c.fractal.kind)
-    }
-
     pub fn fill1d(&self, out: &mut [f32], r: &Region) -> Result<()> {
         self.check(out, r, 1)?;
         with_composed!(&self.kernels, c => for (i, o) in out.iter_mut().enumerate() { *o = c.eval1(r.x(i)) });
@@ -341,9 +440,30 @@ impl Field {
         with_composed!(&self.kernels, c => c.fill3d_axes(out, xs, ys, z));
     }
 
-    /// [`Field::sample3d`] without the dimension check (done once per graph).
-    pub(crate) fn eval3(&self, x: f64, y: f64, z: f64) -> f32 {
-        with_composed!(&self.kernels, c => c.eval3(x, y, z))
+    /// The per-column work of row fills at columns `xs`, for [`Field::fill_prepared`]
+    /// to reuse over many bands of rows; `None` where fills go point by point.
+    pub(crate) fn prepare(&self, xs: &[f64], dims: u32) -> Option<Prepared> {
+        with_composed!(&self.kernels, c => c.rows_apply(dims).then(|| Prepared {
+            cols: Box::new(c.columns(xs, dims)),
+            dims,
+        }))
+    }
+
+    /// [`Field::fill2d_axes`] / [`Field::fill3d_axes`] (by `p`'s dimension) over the
+    /// columns `p` was prepared for; the same bits.
+    pub(crate) fn fill_prepared(&self, p: &Prepared, out: &mut [f32], ys: &[f64], z: f64) {
+        with_composed!(&self.kernels, c => crate::rows::fill_prepared(c, &*p.cols, p.dims, out, ys, z));
+    }
+
+    /// `out[i]` = the field at point `i` of `p` (x, y and z arrays), 2D or 3D: the bits
+    /// of [`Field::sample2d`] / [`Field::sample3d`], the kernel picked once.
+    pub(crate) fn sample_points(&self, out: &mut [f32], p: &[Vec<f64>; 3], dims: u32) {
+        let at = out.iter_mut().zip(p[0].iter().zip(&p[1]).zip(&p[2]));
+        if dims == 2 {
+            with_composed!(&self.kernels, c => at.for_each(|(o, ((&x, &y), _))| *o = c.eval2(x, y)))
+        } else {
+            with_composed!(&self.kernels, c => at.for_each(|(o, ((&x, &y), &z))| *o = c.eval3(x, y, z)))
+        }
     }
 
     /// Why this field has no `dims`-D fill (too few dimensions, or tiled), if it has none.

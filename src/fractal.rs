@@ -28,6 +28,8 @@ pub enum FractalKind {
 pub trait Sample: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> {
     fn splat(v: f32) -> Self;
     fn abs(self) -> Self;
+    /// −1 below zero, else 1 (both zeros give 1).
+    fn sign(self) -> Self;
 }
 
 impl Sample for f32 {
@@ -39,6 +41,14 @@ impl Sample for f32 {
     fn abs(self) -> Self {
         f32::abs(self)
     }
+    #[inline(always)]
+    fn sign(self) -> Self {
+        if self < 0.0 {
+            -1.0
+        } else {
+            1.0
+        }
+    }
 }
 
 impl Sample for F4 {
@@ -49,6 +59,11 @@ impl Sample for F4 {
     #[inline(always)]
     fn abs(self) -> Self {
         F4::abs(self)
+    }
+    #[inline(always)]
+    fn sign(self) -> Self {
+        self.lt(F4::splat(0.0))
+            .select(F4::splat(-1.0), F4::splat(1.0))
     }
 }
 
@@ -64,6 +79,21 @@ impl FractalKind {
             }
             Self::Billow => two * n.abs() - one,
             Self::Turbulence => n.abs(),
+        }
+    }
+
+    /// `d shape / dn`, for the chain rule through the fractal sum. fBm is smooth; the
+    /// other kinds take `|n|`, whose slope jumps where an octave crosses zero (the
+    /// creases of ridged and billow noise): at `n = 0` (either zero: the row kernels may
+    /// differ in its sign) the slope is the `n > 0` side's, so a derivative fill is exact
+    /// everywhere except on those zero curves, where no derivative exists.
+    #[inline(always)]
+    pub fn slope<T: Sample>(self, n: T) -> T {
+        match self {
+            Self::Fbm => T::splat(1.0),
+            Self::Ridged => T::splat(-4.0) * (T::splat(1.0) - n.abs()) * n.sign(),
+            Self::Billow => T::splat(2.0) * n.sign(),
+            Self::Turbulence => n.sign(),
         }
     }
 

@@ -34,6 +34,7 @@ pub mod texture;
 
 pub use error::{Error, Result};
 pub use field::Field;
+pub use graph::Graph;
 pub use grid::Region;
 pub use spec::Spec;
 

@@ -150,7 +150,9 @@ fn each_op_computes_its_formula_on_its_inputs() {
             inputs.join(",")
         ))
     };
-    let cases: Vec<(Graph, Box<dyn Fn(f32, f32, f64, f64) -> f32>)> = vec![
+    // Each graph with its formula from (P, S, x, y).
+    type Formula<'a> = Box<dyn Fn(f32, f32, f64, f64) -> f32 + 'a>;
+    let cases: Vec<(Graph, Formula<'_>)> = vec![
         (one("add", "", &[P, S]), Box::new(|a, b, _, _| a + b)),
         (one("sub", "", &[P, S]), Box::new(|a, b, _, _| a - b)),
         (one("mul", "", &[P, S]), Box::new(|a, b, _, _| a * b)),
@@ -209,9 +211,9 @@ fn each_op_computes_its_formula_on_its_inputs() {
 
 #[test]
 fn shaping_ops_keep_their_shapes() {
-    let curve = graph(&format!(
-        r#"{{"op":"curve","points":[[-1,-1],[-0.2,0.4],[0.3,0.5],[1,0.9]],"inputs":[{{"op":"x"}}]}}"#
-    ));
+    let curve = graph(
+        r#"{"op":"curve","points":[[-1,-1],[-0.2,0.4],[0.3,0.5],[1,0.9]],"inputs":[{"op":"x"}]}"#,
+    );
     let terrace = graph(r#"{"op":"terrace","points":[-1,0,0.5,1],"inputs":[{"op":"x"}]}"#);
     let inverted =
         graph(r#"{"op":"terrace","points":[-1,0,0.5,1],"invert":true,"inputs":[{"op":"x"}]}"#);
@@ -419,9 +421,87 @@ fn bad_specs_name_their_node_path() {
         assert!(e.path().ends_with(path) && e.to_string().contains(words), "{json}\n→ {e} (path {})", e.path());
     }
     // A tiled leaf fills 2D only: 3D fills name it.
-    let g = graph(&format!(
-        r#"{{"op":"neg","inputs":[{{"noise":"perlin","period":[4,4]}}]}}"#
-    ));
+    let g = graph(r#"{"op":"neg","inputs":[{"noise":"perlin","period":[4,4]}]}"#);
     let e = g.fill3d(&mut [0.0], &Region::new(1, 1, 1.0)).unwrap_err();
     assert_eq!(e.path(), "inputs[0].period", "{e}");
+}
+
+/// A random graph of at most `depth` levels over random leaves, every op and parameter
+/// drawn within its documented range (`r` yields uniform numbers in [0, 1)).
+fn random_graph(r: &mut dyn FnMut() -> f64, depth: u32) -> String {
+    let pick = |r: &mut dyn FnMut() -> f64, n: usize| ((r() * n as f64) as usize).min(n - 1);
+    let num = |r: &mut dyn FnMut() -> f64, lo: f64, hi: f64| lo + (hi - lo) * r();
+    if depth <= 1 || r() < 0.2 {
+        let leaf = [
+            r#"{"noise":"perlin","seed":SEED,"fractal":{"octaves":2}}"#,
+            r#"{"noise":"simplex","seed":SEED,"fractal":{"kind":"ridged","octaves":3}}"#,
+            r#"{"noise":"value","seed":SEED,"warp":{"strength":0.7}}"#,
+            r#"{"noise":"worley","seed":SEED,"worley":{"return":"f2-f1"}}"#,
+            r#"{"noise":"perlin-improved","seed":SEED,"fractal":{"kind":"billow","octaves":2}}"#,
+            r#"{"op":"constant","value":0.3}"#,
+            r#"{"op":"clamp","inputs":[{"op":"y"}]}"#,
+            r#"{"op":"clamp","min":0,"max":4,"inputs":[{"op":"distance","to":[1,-2,0.5]}]}"#,
+        ];
+        let seed = (r() * 1000.0) as u32;
+        return leaf[pick(r, leaf.len())].replace("SEED", &seed.to_string());
+    }
+    let kid = |r: &mut dyn FnMut() -> f64| random_graph(r, depth - 1);
+    let n = pick(r, 22);
+    let (op, params, arity) = match n {
+        0 => ("add", String::new(), 2 + pick(r, 3)),
+        1 => ("sub", String::new(), 2),
+        2 => ("mul", String::new(), 2),
+        3 => ("min", String::new(), 3),
+        4 => ("max", String::new(), 2),
+        5 => ("smoothMin", format!(r#","k":{}"#, num(r, 0.01, 1.0)), 2),
+        6 => ("smoothMax", format!(r#","k":{}"#, num(r, 0.01, 1.0)), 2),
+        7 => ("abs", String::new(), 1),
+        8 => ("neg", String::new(), 1),
+        9 => ("clamp", format!(r#","min":{},"max":{}"#, num(r, -1.0, 0.0), num(r, 0.0, 1.0)), 1),
+        10 => ("scaleBias", format!(r#","scale":{},"bias":{}"#, num(r, -3.0, 3.0), num(r, -1.0, 1.0)), 1),
+        11 => ("pow", format!(r#","exponent":{}"#, num(r, 0.2, 3.0)), 1),
+        12 => ("curve", r#","points":[[-1,0.5],[0,-0.2],[0.5,0.9],[2,1]]"#.to_string(), 1),
+        13 => ("terrace", format!(r#","points":[-1,0,{},1.5],"invert":{}"#, num(r, 0.1, 0.9), r() < 0.5), 1),
+        14 => ("remap", format!(r#","from":[-1,1],"to":[{},{}]"#, num(r, -2.0, 0.0), num(r, 0.1, 2.0)), 1),
+        15 => ("blend", String::new(), 3),
+        16 => ("select", format!(r#","threshold":{},"falloff":{}"#, num(r, -0.5, 0.5), num(r, 0.0, 0.3)), 3),
+        17 => ("translate", format!(r#","by":[{},{},{}]"#, num(r, -9.0, 9.0), num(r, -9.0, 9.0), num(r, -2.0, 2.0)), 1),
+        18 => ("scale", format!(r#","by":{}"#, num(r, -3.0, 3.0)), 1),
+        19 => ("rotate", format!(r#","angle":{},"axis":[{},{},1]"#, num(r, -180.0, 180.0), num(r, -1.0, 1.0), num(r, -1.0, 1.0)), 1),
+        20 => ("displace", String::new(), 3 + pick(r, 2)),
+        _ => ("turbulence", format!(r#","power":{},"roughness":{}"#, num(r, 0.0, 1.0), 1 + pick(r, 3)), 1),
+    };
+    let inputs: Vec<String> = (0..arity).map(|_| kid(&mut *r)).collect();
+    format!(r#"{{"op":"{op}"{params},"inputs":[{}]}}"#, inputs.join(","))
+}
+
+#[test]
+fn random_graphs_fill_like_their_samples_and_stay_in_their_bounds() {
+    let mut s = 0x1234_5678u32;
+    let mut r = move || {
+        s ^= s << 13;
+        s ^= s >> 17;
+        s ^= s << 5;
+        s as f64 / (u32::MAX as f64 + 1.0)
+    };
+    let region = Region { z: -0.6, ..Region::new(19, 13, 5.0).at(-40, 25) };
+    for _ in 0..300 {
+        let json = random_graph(&mut r, 5);
+        let g = graph(&json);
+        let back = graph(&serde_json::to_string(g.spec()).unwrap());
+        for dims in [2, 3] {
+            let out = fill(&g, &region, dims);
+            assert_eq!(fill(&back, &region, dims), out, "{json}: its spec fills other bits");
+            let (lo, hi) = g.range_for(dims).unwrap();
+            for j in 0..region.height {
+                for i in 0..region.width {
+                    let (x, y) = (region.x(i), region.y(j));
+                    let v = out[j * region.width + i];
+                    let p = if dims == 2 { g.sample2d(x, y) } else { g.sample3d(x, y, region.z).unwrap() };
+                    assert_eq!(v.to_bits(), p.to_bits(), "{json} {dims}D ({i}, {j})");
+                    assert!(v >= lo && v <= hi, "{json} {dims}D: {v} outside [{lo}, {hi}]");
+                }
+            }
+        }
+    }
 }

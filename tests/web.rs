@@ -5,8 +5,8 @@
 mod common;
 
 use common::{
-    fnv1a, golden_3d_spec, golden_specs, FAR_GOLDEN, GOLDEN, GOLDEN_3D, GOLDEN_3D_NOISES,
-    GRAPH_GOLDEN, GRAPH_GOLDEN_JSON, KERNELS,
+    fnv1a, golden_3d_spec, golden_specs, FAR_GOLDEN, FAR_GOLDEN_DERIV, GOLDEN, GOLDEN_3D,
+    GOLDEN_3D_NOISES, GOLDEN_DERIV, GOLDEN_DERIV_3D, GRAPH_GOLDEN, GRAPH_GOLDEN_JSON, KERNELS,
 };
 use js_sys::{Float32Array, JSON};
 use landform::wasm::field::{Grid, JsField};
@@ -93,6 +93,32 @@ fn far_golden_hashes_match_the_native_build() {
         )
         .unwrap();
         assert_eq!(fnv1a(&out.to_vec()), want, "{spec}");
+    }
+}
+
+/// `common::GOLDEN_DERIV` (tests/deriv.rs): derivative fills give the native bits in
+/// every plane, near the origin, on the far tile and in 3D.
+#[wasm_bindgen_test]
+fn golden_derivative_hashes_match_the_native_build() {
+    let near = r#"{"width":64,"height":48,"scale":32,"x0":-7,"y0":3}"#;
+    let far = r#"{"width":64,"height":48,"scale":32,"x0":2147483641,"y0":-2147483645}"#;
+    // The sixth golden spec with Worley F1 (the default return) instead of F2 − F1.
+    let mut specs = GOLDEN_JSON[..5].to_vec();
+    specs.push(r#"{"noise":"worley","seed":5,"fractal":{"octaves":2}}"#);
+    for (k, spec) in specs.iter().enumerate() {
+        let mut f = JsField::new(Some(js(spec))).unwrap();
+        for (region, want) in [(near, GOLDEN_DERIV[k]), (far, FAR_GOLDEN_DERIV[k])] {
+            let out = Float32Array::new_with_length(3 * 64 * 48);
+            f.fill2d_deriv(out.clone().into(), js(region)).unwrap();
+            assert_eq!(fnv1a(&out.to_vec()), want, "{spec} {region}");
+        }
+    }
+    for (noise, want) in GOLDEN_3D_NOISES[..4].iter().zip(GOLDEN_DERIV_3D) {
+        let mut f = JsField::new(Some(js(&spec_json(&golden_3d_spec(noise))))).unwrap();
+        let out = Float32Array::new_with_length(4 * 64 * 48);
+        let slice = r#"{"width":64,"height":48,"scale":32,"x0":-7,"y0":3,"z":0.7}"#;
+        f.fill3d_deriv(out.clone().into(), js(slice)).unwrap();
+        assert_eq!(fnv1a(&out.to_vec()), want, "{noise}");
     }
 }
 

@@ -13,6 +13,7 @@ use std::borrow::Cow;
 
 use super::node::Node;
 use super::ops::{blend, select};
+use crate::field::{Field, Prepared};
 
 /// Sample positions of a band (noise space).
 #[derive(Clone, Debug)]
@@ -71,18 +72,35 @@ impl Coords<'_> {
     }
 }
 
-/// Free rows for the inputs of ops, reused across nodes and bands.
+/// What one fill reuses across nodes and bands: free rows for the inputs of ops, and
+/// each grid leaf's column data (its columns are the same in every band).
 #[derive(Default)]
-pub struct Scratch(Vec<Vec<f32>>);
+pub struct Scratch {
+    rows: Vec<Vec<f32>>,
+    /// By the leaf's address (each leaf is one node of the tree).
+    cols: Vec<(usize, Option<Prepared>)>,
+}
 
 impl Scratch {
     fn take(&mut self, n: usize) -> Vec<f32> {
-        let mut v = self.0.pop().unwrap_or_default();
+        let mut v = self.rows.pop().unwrap_or_default();
         v.resize(n, 0.0);
         v
     }
     fn give(&mut self, v: Vec<f32>) {
-        self.0.push(v);
+        self.rows.push(v);
+    }
+    /// `f`'s column data for columns `xs`, made on first use.
+    fn columns(&mut self, f: &Field, xs: &[f64], dims: u32) -> Option<&Prepared> {
+        let key = f as *const Field as usize;
+        let at = match self.cols.iter().position(|(k, _)| *k == key) {
+            Some(at) => at,
+            None => {
+                self.cols.push((key, f.prepare(xs, dims)));
+                self.cols.len() - 1
+            }
+        };
+        self.cols[at].1.as_ref()
     }
 }
 
@@ -91,10 +109,12 @@ impl Scratch {
 pub fn eval(node: &Node, c: &Coords, dims: u32, out: &mut [f32], s: &mut Scratch) {
     match node {
         Node::Leaf(f) => match (c, dims) {
-            (Coords::Grid { xs, ys, .. }, 2) => f.fill2d_axes(out, xs, ys),
-            (Coords::Grid { xs, ys, z }, _) => f.fill3d_axes(out, xs, ys, *z),
-            (_, 2) => c.each(out, |p| f.sample2d(p[0], p[1])),
-            _ => c.each(out, |p| f.eval3(p[0], p[1], p[2])),
+            (Coords::Grid { xs, ys, z }, _) => match s.columns(f, xs, dims) {
+                Some(p) => f.fill_prepared(p, out, ys, *z),
+                None if dims == 2 => f.fill2d_axes(out, xs, ys),
+                None => f.fill3d_axes(out, xs, ys, *z),
+            },
+            (Coords::Points(p), _) => f.sample_points(out, p, dims),
         },
         Node::Constant(v) => out.fill(*v),
         Node::Coord(i) => c.each(out, |p| p[*i] as f32),
@@ -115,7 +135,7 @@ pub fn eval(node: &Node, c: &Coords, dims: u32, out: &mut [f32], s: &mut Scratch
             }
             s.give(b);
         }
-        Node::Blend(v) => three(v, c, dims, out, s, |a, b, t| blend(a, b, t)),
+        Node::Blend(v) => three(v, c, dims, out, s, blend),
         Node::Select(v, lo, hi) => three(v, c, dims, out, s, |a, b, t| select(a, b, t, *lo, *hi)),
         Node::Move(m, n) => {
             let moved = match c {

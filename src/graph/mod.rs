@@ -6,6 +6,7 @@
 //! at a time through each node (`eval.rs`), the leaves with their SIMD row kernels.
 
 mod eval;
+mod keys;
 mod node;
 pub mod ops;
 mod parse;
@@ -22,7 +23,7 @@ use crate::grid::{Region, MAX_ORIGIN, MAX_POINT, MAX_SIDE};
 use crate::spec::Spec;
 use eval::{eval, Coords, Scratch};
 use node::Node;
-use parse::{Parser, CONTEXTS};
+use parse::{At, Parser, CONTEXTS};
 use std::borrow::Cow;
 
 /// Samples per band: each node runs over this many values at a time (tall enough
@@ -48,7 +49,13 @@ impl Graph {
         let any = [(-xy, xy), (-xy, xy), (-MAX_POINT, MAX_POINT)];
         let flat = [(-xy, xy), (-xy, xy), (0.0, 0.0)];
         let mut p = Parser::default();
-        let parsed = p.parse(spec, "", 1, 0, &[any, flat, any])?;
+        let root = At {
+            path: "",
+            depth: 1,
+            shift: 0,
+            boxes: [any, flat, any],
+        };
+        let parsed = p.parse(spec, root)?;
         Ok(Self {
             root: parsed.node,
             spec: parsed.spec,

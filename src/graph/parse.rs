@@ -1,26 +1,25 @@
-//! Checking a graph spec and compiling it: every node's op, keys, arity and parameters,
-//! the depth and node-count limits ([`crate::limits`]), each leaf through
-//! [`Params::from_spec`], and the bound of every node's values (`range.rs`), which must
-//! stay finite in f32. Each error names the node path (`inputs[1].inputs[0].octaves`).
+//! Checking a graph spec and compiling it: every node's op, keys, arity and parameters
+//! (`keys.rs` reads those), the depth and node-count limits ([`crate::limits`]), each
+//! leaf through [`Params::from_spec`], and the bound of every node's values
+//! (`range.rs`), which must stay finite in f32. Each error names the node path (`inputs[1].inputs[0].octaves`).
 //! Alongside the compiled [`Node`] it returns the spec with every default filled in.
 
 use serde::Deserialize;
 
+use super::keys::{Keys, MAX_PARAM};
 use super::node::{Move, Node};
 use super::ops::{Curve, Fold, Op, Shape, Terrace};
 use super::plain::Plain;
 use super::range::{self, Box3, Iv};
-use crate::error::{check_range, Error, Result};
+use crate::error::{Error, Result};
 use crate::field::Field;
 use crate::grid::MAX_POINT;
-use crate::limits::{check_int, MAX_CONTROL_POINTS, MAX_GRAPH_DEPTH, MAX_GRAPH_NODES};
+use crate::limits::{MAX_GRAPH_DEPTH, MAX_GRAPH_NODES};
 use crate::spec::{FractalSpec, Named, Params, Spec, WarpSpec, WorleySpec};
 
 /// The largest magnitude a node's values may reach (a quarter of f32's range, so that
 /// sums and differences of two stay finite).
 pub const MAX_VALUE: f64 = f32::MAX as f64 / 4.0;
-/// The largest magnitude of value-like parameters (`constant`, `clamp`, `bias`, …).
-const MAX_PARAM: f64 = 1e12;
 
 /// The bounds a node is judged in: any dimension, 2D fills, 3D fills.
 pub const CONTEXTS: usize = 3;
@@ -42,6 +41,17 @@ pub struct Parser {
     pub dims: Option<u32>,
 }
 
+/// Where a node sits: its path (`inputs[1].inputs[0]`, empty at the root), its depth
+/// (1 at the root), the seed shift of the `seedOffset`s above it, and the box of
+/// positions it is sampled within (one per context).
+#[derive(Clone, Copy)]
+pub struct At<'a> {
+    pub path: &'a str,
+    pub depth: usize,
+    pub shift: u32,
+    pub boxes: [Box3; CONTEXTS],
+}
+
 /// `a.b` for node paths (no dot before an index, none after an empty root).
 fn child(path: &str, key: &str) -> String {
     if path.is_empty() {
@@ -60,191 +70,10 @@ fn node_err(path: &str, message: String) -> Error {
     }
 }
 
-/// The params of one node, read with their defaults; `out` collects them filled in.
-struct Keys<'a> {
-    map: &'a Plain,
-    path: &'a str,
-    out: Vec<(&'static str, Plain)>,
-}
-
-impl<'a> Keys<'a> {
-    fn given(&self, key: &str) -> Option<&'a Plain> {
-        self.map.get(key).filter(|v| **v != Plain::Null)
-    }
-
-    fn num(&mut self, key: &'static str, default: f64, lo: f64, hi: f64) -> Result<f64> {
-        let v = match self.given(key) {
-            None => default,
-            Some(Plain::Num(v)) => *v,
-            Some(other) => return Err(self.wrong(key, "a number", other)),
-        };
-        check_range(key, v, lo, hi).map_err(|e| e.at(self.path))?;
-        self.out.push((key, Plain::Num(v)));
-        Ok(v)
-    }
-
-    fn whole(&mut self, key: &'static str, default: f64, lo: i64, hi: i64) -> Result<i64> {
-        let v = self.num(key, default, f64::NEG_INFINITY, f64::INFINITY)?;
-        check_int(key, v, lo, hi).map_err(|e| e.at(self.path))
-    }
-
-    fn flag(&mut self, key: &'static str) -> Result<bool> {
-        let v = match self.given(key) {
-            None => false,
-            Some(Plain::Bool(b)) => *b,
-            Some(other) => return Err(self.wrong(key, "true or false", other)),
-        };
-        self.out.push((key, Plain::Bool(v)));
-        Ok(v)
-    }
-
-    /// `[x, y, z]` (`[x, y]` leaves z at `default[2]`; a number means all three when
-    /// `scalar`), each in `[lo, hi]`.
-    fn vec3(
-        &mut self,
-        key: &'static str,
-        default: [f64; 3],
-        lo: f64,
-        hi: f64,
-        scalar: bool,
-    ) -> Result<[f64; 3]> {
-        let v = match self.given(key) {
-            None => default,
-            Some(Plain::Num(v)) if scalar => [*v; 3],
-            Some(Plain::List(items)) if (2..=3).contains(&items.len()) => {
-                let mut v = default;
-                for (o, item) in v.iter_mut().zip(items) {
-                    *o = self.item(key, item)?;
-                }
-                v
-            }
-            Some(other) => {
-                let what = if scalar {
-                    "a number or an array of 2 or 3 numbers"
-                } else {
-                    "an array of 2 or 3 numbers"
-                };
-                return Err(self.wrong(key, what, other));
-            }
-        };
-        for x in v {
-            check_range(key, x, lo, hi).map_err(|e| e.at(self.path))?;
-        }
-        self.out.push((key, Plain::nums(&v)));
-        Ok(v)
-    }
-
-    /// `[a, b]`, each in ±[`MAX_PARAM`], `a ≠ b`.
-    fn pair(&mut self, key: &'static str, default: [f64; 2]) -> Result<[f64; 2]> {
-        let v = match self.given(key) {
-            None => default,
-            Some(Plain::List(items)) if items.len() == 2 => {
-                [self.item(key, &items[0])?, self.item(key, &items[1])?]
-            }
-            Some(other) => return Err(self.wrong(key, "an array of 2 numbers", other)),
-        };
-        for x in v {
-            check_range(key, x, -MAX_PARAM, MAX_PARAM).map_err(|e| e.at(self.path))?;
-        }
-        if v[0] as f32 == v[1] as f32 {
-            return Err(Error::range(
-                key,
-                format!("must have two different ends, got [{}, {}]", v[0], v[1]),
-            )
-            .at(self.path));
-        }
-        self.out.push((key, Plain::nums(&v)));
-        Ok(v)
-    }
-
-    /// Required control points: 2 to [`MAX_CONTROL_POINTS`] numbers (`width` 1) or
-    /// `[x, y]` pairs (`width` 2), x strictly increasing (also as f32).
-    fn points(&mut self, key: &'static str, width: usize) -> Result<Vec<[f64; 2]>> {
-        let what = if width == 1 {
-            "numbers"
-        } else {
-            "[x, y] pairs"
-        };
-        let items = match self.given(key) {
-            Some(Plain::List(items)) if (2..=MAX_CONTROL_POINTS).contains(&items.len()) => items,
-            Some(other) => {
-                return Err(self.wrong(
-                    key,
-                    &format!("an array of 2 to {MAX_CONTROL_POINTS} {what}"),
-                    other,
-                ))
-            }
-            None => {
-                return Err(Error::kind(
-                    key,
-                    format!("is required: an array of 2 to {MAX_CONTROL_POINTS} {what}"),
-                )
-                .at(self.path))
-            }
-        };
-        let mut pts = Vec::with_capacity(items.len());
-        for item in items {
-            let p = match (width, item) {
-                (1, _) => {
-                    let x = self.item(key, item)?;
-                    [x, x]
-                }
-                (_, Plain::List(xy)) if xy.len() == 2 => {
-                    [self.item(key, &xy[0])?, self.item(key, &xy[1])?]
-                }
-                _ => return Err(self.wrong(key, "an array of [x, y] pairs", item)),
-            };
-            for v in p {
-                check_range(key, v, -MAX_PARAM, MAX_PARAM).map_err(|e| e.at(self.path))?;
-            }
-            if let Some(prev) = pts.last().map(|q: &[f64; 2]| q[0]) {
-                if !(p[0] as f32 > prev as f32) {
-                    return Err(Error::range(
-                        key,
-                        format!("must have strictly increasing x, got {} after {prev}", p[0]),
-                    )
-                    .at(self.path));
-                }
-            }
-            pts.push(p);
-        }
-        let plain = pts
-            .iter()
-            .map(|p| {
-                if width == 1 {
-                    Plain::Num(p[0])
-                } else {
-                    Plain::nums(p)
-                }
-            })
-            .collect();
-        self.out.push((key, Plain::List(plain)));
-        Ok(pts)
-    }
-
-    fn item(&self, key: &'static str, v: &Plain) -> Result<f64> {
-        match v {
-            Plain::Num(x) => Ok(*x),
-            other => Err(self.wrong(key, "numbers", other)),
-        }
-    }
-
-    fn wrong(&self, key: &'static str, what: &str, got: &Plain) -> Error {
-        Error::kind(key, format!("must be {what}, got {}", got.kind())).at(self.path)
-    }
-}
-
 impl Parser {
-    /// Parses `p` at node path `path` (depth 1 at the root), its leaves' seeds shifted by
-    /// `shift`, sampled within `boxes` (one per context).
-    pub fn parse(
-        &mut self,
-        p: &Plain,
-        path: &str,
-        depth: usize,
-        shift: u32,
-        boxes: &[Box3; CONTEXTS],
-    ) -> Result<Parsed> {
+    /// Parses the node `p` that sits `at`.
+    pub fn parse(&mut self, p: &Plain, at: At) -> Result<Parsed> {
+        let (path, depth) = (at.path, at.depth);
         self.nodes += 1;
         if self.nodes > MAX_GRAPH_NODES {
             return Err(node_err(
@@ -259,11 +88,11 @@ impl Parser {
             ));
         }
         let parsed = match p {
-            Plain::Leaf(spec) => self.leaf(spec, path, shift)?,
+            Plain::Leaf(spec) => self.leaf(spec, path, at.shift)?,
             Plain::Map(_) if p.get("op").is_none() => {
-                self.leaf(&read_leaf(p, path)?, path, shift)?
+                self.leaf(&read_leaf(p, path)?, path, at.shift)?
             }
-            Plain::Map(_) => self.node(p, path, depth, shift, boxes)?,
+            Plain::Map(_) => self.node(p, at)?,
             other => {
                 return Err(node_err(
                     path,
@@ -319,14 +148,8 @@ impl Parser {
         })
     }
 
-    fn node(
-        &mut self,
-        p: &Plain,
-        path: &str,
-        depth: usize,
-        shift: u32,
-        boxes: &[Box3; CONTEXTS],
-    ) -> Result<Parsed> {
+    fn node(&mut self, p: &Plain, at: At) -> Result<Parsed> {
+        let path = at.path;
         let op = match p.get("op") {
             Some(Plain::Str(name)) => Op::parse(name).map_err(|e| e.at(path))?,
             Some(other) => {
@@ -391,10 +214,7 @@ impl Parser {
         let mut b = Build {
             parser: self,
             inputs,
-            path,
-            depth,
-            shift,
-            boxes: *boxes,
+            at,
             kids: Vec::new(),
         };
         let (node, ranges) = b.op(op, &mut keys)?;
@@ -433,30 +253,27 @@ fn read_leaf(p: &Plain, path: &str) -> Result<Spec> {
 struct Build<'p, 'a> {
     parser: &'p mut Parser,
     inputs: &'a [Plain],
-    path: &'a str,
-    depth: usize,
-    shift: u32,
-    boxes: [Box3; CONTEXTS],
+    at: At<'a>,
     kids: Vec<Plain>,
 }
 
 impl Build<'_, '_> {
     /// Input `i`, sampled within `boxes`, its seeds shifted by `more`.
     fn input(&mut self, i: usize, boxes: &[Box3; CONTEXTS], more: u32) -> Result<Parsed> {
-        let path = child(self.path, &format!("inputs[{i}]"));
-        let parsed = self.parser.parse(
-            &self.inputs[i],
-            &path,
-            self.depth + 1,
-            self.shift.wrapping_add(more),
-            boxes,
-        )?;
+        let path = child(self.at.path, &format!("inputs[{i}]"));
+        let at = At {
+            path: &path,
+            depth: self.at.depth + 1,
+            shift: self.at.shift.wrapping_add(more),
+            boxes: *boxes,
+        };
+        let parsed = self.parser.parse(&self.inputs[i], at)?;
         self.kids.push(parsed.spec.clone());
         Ok(parsed)
     }
 
     fn all(&mut self) -> Result<Vec<Parsed>> {
-        let boxes = self.boxes;
+        let boxes = self.at.boxes;
         (0..self.inputs.len())
             .map(|i| self.input(i, &boxes, 0))
             .collect()
@@ -504,7 +321,7 @@ impl Build<'_, '_> {
                 let [a, b, c]: [Parsed; 3] = self
                     .all()?
                     .try_into()
-                    .map_err(|_| node_err(self.path, "needs 3 inputs".into()))?;
+                    .map_err(|_| node_err(self.at.path, "needs 3 inputs".into()))?;
                 let ranges = [0, 1, 2].map(|i| match edges {
                     Some((lo, hi)) => range::select(a.ranges[i], b.ranges[i], c.ranges[i], lo, hi),
                     None => range::blend(a.ranges[i], b.ranges[i], c.ranges[i]),
@@ -526,16 +343,16 @@ impl Build<'_, '_> {
                         let angle = k.num("angle", 0.0, -360.0, 360.0)?;
                         let axis = k.vec3("axis", [0.0, 0.0, 1.0], -1e6, 1e6, false)?;
                         Move::Rotate(rotation(angle, axis).ok_or_else(|| {
-                            Error::range("axis", "must not be [0, 0, 0]").at(self.path)
+                            Error::range("axis", "must not be [0, 0, 0]").at(self.at.path)
                         })?)
                     }
                 };
-                let boxes = self.boxes.map(|b| range::moved(&m, &b));
+                let boxes = self.at.boxes.map(|b| range::moved(&m, &b));
                 let kid = self.input(0, &boxes, 0)?;
                 (Node::Move(m, Box::new(kid.node)), kid.ranges)
             }
             Displace => {
-                let boxes = self.boxes;
+                let boxes = self.at.boxes;
                 let mut ds = Vec::new();
                 for i in 1..self.inputs.len() {
                     ds.push(self.input(i, &boxes, 0)?);
@@ -559,7 +376,7 @@ impl Build<'_, '_> {
             Turbulence => self.turbulence(k)?,
             SeedOffset => {
                 let by = k.whole("by", 0.0, 0, u32::MAX as i64)? as u32;
-                let boxes = self.boxes;
+                let boxes = self.at.boxes;
                 let kid = self.input(0, &boxes, by)?;
                 (kid.node, kid.ranges)
             }
@@ -569,13 +386,16 @@ impl Build<'_, '_> {
             }
             X | Y | Z => {
                 let i = [X, Y, Z].iter().position(|&o| o == op).unwrap_or(0);
-                (Node::Coord(i), self.boxes.map(|b| range::finish(b[i], &[])))
+                (
+                    Node::Coord(i),
+                    self.at.boxes.map(|b| range::finish(b[i], &[])),
+                )
             }
             Distance => {
                 let to = k.vec3("to", [0.0; 3], -MAX_POINT, MAX_POINT, false)?;
                 (
                     Node::Distance(to),
-                    self.boxes.map(|b| range::distance(&b, &to)),
+                    self.at.boxes.map(|b| range::distance(&b, &to)),
                 )
             }
         })
@@ -591,9 +411,9 @@ impl Build<'_, '_> {
         let seed = k.whole("seed", 0.0, 0, u32::MAX as i64)? as u32;
         let mut ds = Vec::new();
         for i in 0..3u32 {
-            let s = seed.wrapping_add(i).wrapping_add(self.shift);
+            let s = seed.wrapping_add(i).wrapping_add(self.at.shift);
             let f = Field::new(&Spec::new("perlin", s).fbm(rough as u32, 0.5, 2.0))
-                .map_err(|e| e.at(self.path))?;
+                .map_err(|e| e.at(self.at.path))?;
             let r = range::shape(
                 &Shape::ScaleBias(power as f32, 0.0),
                 (f.range().0 as f64, f.range().1 as f64),
@@ -605,6 +425,7 @@ impl Build<'_, '_> {
             ));
         }
         let moved = self
+            .at
             .boxes
             .map(|b| range::displaced(&b, &[ds[0].1, ds[1].1, ds[2].1]));
         let src = self.input(0, &moved, 0)?;
@@ -643,7 +464,7 @@ fn shape(op: Op, k: &mut Keys) -> Result<Shape> {
             let from = k.pair("from", [-1.0, 1.0])?;
             let to = k.pair("to", [0.0, 1.0])?;
             let factor = (to[1] - to[0]) / (from[1] - from[0]);
-            if !(factor.abs() <= 1e12) {
+            if factor.abs() > 1e12 {
                 return Err(Error::range(
                     "from",
                     format!("is too narrow for `to`: the slope {factor:e} exceeds 1e12"),
@@ -663,7 +484,7 @@ fn shape(op: Op, k: &mut Keys) -> Result<Shape> {
 /// and cos so that every build makes the same matrix.
 fn rotation(deg: f64, axis: [f64; 3]) -> Option<[[f64; 3]; 3]> {
     let n = (axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]).sqrt();
-    if !(n > 0.0) {
+    if n <= 0.0 {
         return None;
     }
     let [x, y, z] = axis.map(|v| v / n);

@@ -68,21 +68,29 @@ fn ridged_mountains() -> Plain {
     )
 }
 
-/// Canyons: turbulent fBm cut into terraces.
+/// Canyons: broad turbulent fBm, stretched to about ±1, cut into terraces.
 fn canyons() -> Plain {
     let ground = node(
         "turbulence",
-        vec![leaf("perlin", 11, "fbm", 5)],
+        vec![node(
+            "scale",
+            vec![leaf("perlin", 11, "fbm", 5)],
+            [("by", num(0.35))],
+        )],
         [
             ("power", num(0.15)),
             ("frequency", num(2.0)),
             ("roughness", num(2.0)),
         ],
     );
+    let stretched = node("scaleBias", vec![ground], [("scale", num(2.2))]);
     node(
         "terrace",
-        vec![ground],
-        [("points", Plain::nums(&[-1.0, -0.4, 0.0, 0.3, 0.6, 1.0]))],
+        vec![stretched],
+        [(
+            "points",
+            Plain::nums(&[-1.5, -0.7, -0.35, 0.0, 0.3, 0.6, 1.5]),
+        )],
     )
 }
 
@@ -96,8 +104,8 @@ fn marble() -> Plain {
         "turbulence",
         vec![node("x", vec![], [])],
         [
-            ("power", num(1.5)),
-            ("frequency", num(0.5)),
+            ("power", num(2.5)),
+            ("frequency", num(0.4)),
             ("roughness", num(4.0)),
         ],
     );

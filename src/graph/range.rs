@@ -54,7 +54,7 @@ pub fn shape(s: &Shape, a: Iv) -> Iv {
             finish((p(lo), p(hi)), &[])
         }
         Shape::Curve(c) => finish(curve(c, a), &[]),
-        Shape::Terrace(t) => finish((terrace(t, lo), terrace(t, hi)), &[]),
+        Shape::Terrace(t) => finish(terrace(t, a), &[]),
         Shape::Remap { from, factor, to } => {
             let terms = hull([
                 (lo - *from as f64) * *factor as f64,
@@ -67,35 +67,22 @@ pub fn shape(s: &Shape, a: Iv) -> Iv {
 }
 
 /// Each piece of a monotone cubic is monotone: the bound is the ends' values and the
-/// control points between them.
-fn curve(c: &Curve, (lo, hi): Iv) -> Iv {
-    let at = |v: f64| c.at(v as f32) as f64;
+/// control points between them. The ends are read through the f32 curve itself, at the
+/// f32s just outside the input's bound.
+fn curve(c: &Curve, a: Iv) -> Iv {
+    let (lo, hi) = to_f32(a);
     let inner =
         c.xs.iter()
             .zip(&c.ys)
-            .filter(|(&x, _)| (x as f64) > lo && (x as f64) < hi)
+            .filter(|(&x, _)| x > lo && x < hi)
             .map(|(_, &y)| y as f64);
-    hull([at(lo), at(hi)].into_iter().chain(inner))
+    hull([c.at(lo) as f64, c.at(hi) as f64].into_iter().chain(inner))
 }
 
-/// Terrace is non-decreasing: its value at the ends bounds it (in f64, as it computes).
-fn terrace(t: &Terrace, v: f64) -> f64 {
-    let p: Vec<f64> = t.points.iter().map(|&p| p as f64).collect();
-    let n = p.len();
-    if v <= p[0] {
-        return p[0];
-    }
-    if v >= p[n - 1] {
-        return p[n - 1];
-    }
-    let k = p.partition_point(|&x| x <= v) - 1;
-    let (mut lo, mut hi) = (p[k], p[k + 1]);
-    let mut a = (v - lo) / (hi - lo);
-    if t.invert {
-        a = 1.0 - a;
-        std::mem::swap(&mut lo, &mut hi);
-    }
-    lo + a * a * (hi - lo)
+/// Terrace does not decrease: its values at the ends bound it.
+fn terrace(t: &Terrace, a: Iv) -> Iv {
+    let (lo, hi) = to_f32(a);
+    (t.at(lo) as f64, t.at(hi) as f64)
 }
 
 /// The bound of `a ∘ b`.

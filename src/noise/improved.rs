@@ -49,7 +49,7 @@ impl Improved {
     }
 
     #[inline(always)]
-    fn p(&self, i: usize) -> usize {
+    pub(crate) fn p(&self, i: usize) -> usize {
         self.perm[i] as usize
     }
 
@@ -67,7 +67,7 @@ impl Improved {
 
 /// One of eight directions `(±1,±1), (±1,0), (0,±1)` dotted with `(x, y)`.
 #[inline(always)]
-fn grad2(h: usize, x: f32, y: f32) -> f32 {
+pub(crate) fn grad2(h: usize, x: f32, y: f32) -> f32 {
     match h & 7 {
         0 => x + y,
         1 => -x + y,
@@ -79,6 +79,18 @@ fn grad2(h: usize, x: f32, y: f32) -> f32 {
         _ => -y,
     }
 }
+
+/// [`grad2`]'s directions by `h & 7`, as factors (the row kernels and the derivatives).
+pub(crate) const IG2: [[f32; 2]; 8] = [
+    [1.0, 1.0],
+    [-1.0, 1.0],
+    [1.0, -1.0],
+    [-1.0, -1.0],
+    [1.0, 0.0],
+    [-1.0, 0.0],
+    [0.0, 1.0],
+    [0.0, -1.0],
+];
 
 /// Perlin's 12 cube-edge directions `(±1, ±1, 0), (±1, 0, ±1), (0, ±1, ±1)`: the
 /// midpoints of the cube's edges, as factors of `(x, y, z)`.
@@ -114,7 +126,7 @@ pub(crate) const GRAD3: [[f32; 3]; 16] = edges16([0, 9, 1, 11]);
 
 /// Perlin's `grad(hash, x, y, z)`: the low four bits pick one of 12 edge directions.
 #[inline(always)]
-fn grad3(h: usize, x: f32, y: f32, z: f32) -> f32 {
+pub(crate) fn grad3(h: usize, x: f32, y: f32, z: f32) -> f32 {
     let h = h & 15;
     let u = if h < 8 { x } else { y };
     let v = if h < 4 {

@@ -13,6 +13,7 @@
 //! | [`simplex::Simplex`] | – | [-1, 1] | [-1, 1] | [-1, 1] |
 //! | [`worley::Worley`] | – | see module | see module | – |
 
+pub mod deriv;
 pub mod improved;
 pub mod perlin;
 pub mod simplex;
@@ -117,11 +118,6 @@ pub trait Noise: Send + Sync {
         let ((x, sx), (y, sy)) = (split(x, p), split(y, p));
         self.noise2_shifted(x, y, sx, sy)
     }
-    /// [`Noise::noise2_deriv`] at an f64 point, as [`Noise::noise2_at`].
-    fn noise2_deriv_at(&self, x: f64, y: f64) -> Option<(f32, f32, f32)> {
-        let p = self.period(2);
-        self.noise2_deriv(reduce(x, p), reduce(y, p))
-    }
     /// `noise4` at an f64 point, split by [`Noise::period`] unless the kernel does
     /// better (4D simplex).
     fn noise4_at(&self, p: [f64; 4]) -> f32 {
@@ -156,10 +152,6 @@ pub trait Noise: Send + Sync {
     fn noise2_periodic_shifted(&self, x: f32, y: f32, _s: [i32; 2], _px: i32, _py: i32) -> f32 {
         self.noise2(x, y)
     }
-    /// Value and analytic partial derivatives `(v, ∂v/∂x, ∂v/∂y)`, where the kernel has them.
-    fn noise2_deriv(&self, _x: f32, _y: f32) -> Option<(f32, f32, f32)> {
-        None
-    }
 }
 
 impl Noise for simplex::Simplex {
@@ -185,15 +177,9 @@ impl Noise for simplex::Simplex {
     fn noise4(&self, x: f32, y: f32, z: f32, w: f32) -> f32 {
         simplex::Simplex::noise4(self, x, y, z, w)
     }
-    fn noise2_deriv(&self, x: f32, y: f32) -> Option<(f32, f32, f32)> {
-        Some(simplex::Simplex::noise2_deriv(self, x, y))
-    }
     #[inline(always)]
     fn noise2_at(&self, x: f64, y: f64) -> f32 {
         simplex::Simplex::noise2_at(self, x, y)
-    }
-    fn noise2_deriv_at(&self, x: f64, y: f64) -> Option<(f32, f32, f32)> {
-        Some(simplex::Simplex::noise2_deriv_at(self, x, y))
     }
     fn noise4_at(&self, p: [f64; 4]) -> f32 {
         simplex::Simplex::noise4_at(self, p)

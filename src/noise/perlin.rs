@@ -6,7 +6,7 @@
 //! With unit gradients the 2D output is bounded by √½ (reached at a cell centre when all
 //! four gradients point at it); 3D by √¾; 1D (the row y = 0 of 2D) by ½.
 
-use super::{cell, fade, fade_deriv, lerp, wrap, Noise};
+use super::{cell, fade, lerp, wrap, Noise};
 use crate::rng;
 
 #[derive(Clone, Debug)]
@@ -33,7 +33,7 @@ impl Perlin {
     }
 
     #[inline(always)]
-    fn hash3(&self, xi: i32, yi: i32, zi: i32) -> usize {
+    pub(crate) fn hash3(&self, xi: i32, yi: i32, zi: i32) -> usize {
         let a = self.perm[(xi & 255) as usize] as usize + (yi & 255) as usize;
         self.perm[self.perm[a] as usize + (zi & 255) as usize] as usize
     }
@@ -132,30 +132,6 @@ impl Noise for Perlin {
         let d = dot(self.gradient(x1, y1), xf - 1.0, yf - 1.0);
         let u = fade(xf);
         lerp(lerp(a, b, u), lerp(c, d, u), fade(yf))
-    }
-
-    fn noise2_deriv(&self, x: f32, y: f32) -> Option<(f32, f32, f32)> {
-        let (xi, xf) = cell(x);
-        let (yi, yf) = cell(y);
-        let [a, b, c, d] = self.corners(xi, yi, xf, yf);
-        let [g00, g10, g01, g11] = [
-            self.gradient(xi, yi),
-            self.gradient(xi + 1, yi),
-            self.gradient(xi, yi + 1),
-            self.gradient(xi + 1, yi + 1),
-        ];
-        let (u, v, du, dv) = (fade(xf), fade(yf), fade_deriv(xf), fade_deriv(yf));
-        let (x1, x2) = (lerp(a, b, u), lerp(c, d, u));
-        // Product rule through both lerps; each corner's dot product has gradient g.
-        let dx1 = lerp(g00[0], g10[0], u) + du * (b - a);
-        let dx2 = lerp(g01[0], g11[0], u) + du * (d - c);
-        let dy1 = lerp(g00[1], g10[1], u);
-        let dy2 = lerp(g01[1], g11[1], u);
-        Some((
-            lerp(x1, x2, v),
-            lerp(dx1, dx2, v),
-            lerp(dy1, dy2, v) + dv * (x2 - x1),
-        ))
     }
 }
 

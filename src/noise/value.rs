@@ -25,13 +25,13 @@ impl Value {
     }
 
     #[inline(always)]
-    fn at2(&self, xi: i32, yi: i32) -> f32 {
+    pub(crate) fn at2(&self, xi: i32, yi: i32) -> f32 {
         let h = self.perm[self.perm[(xi & 255) as usize] as usize + (yi & 255) as usize];
         self.values[h as usize]
     }
 
     #[inline(always)]
-    fn at3(&self, xi: i32, yi: i32, zi: i32) -> f32 {
+    pub(crate) fn at3(&self, xi: i32, yi: i32, zi: i32) -> f32 {
         let a = self.perm[(xi & 255) as usize] as usize + (yi & 255) as usize;
         self.values[self.perm[self.perm[a] as usize + (zi & 255) as usize] as usize]
     }

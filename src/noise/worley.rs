@@ -31,6 +31,7 @@
 use crate::error::{check_range, Result};
 use crate::rng::hash3;
 
+mod nearest;
 pub(crate) mod search;
 
 /// Which distance a [`Worley`] kernel returns.
@@ -249,12 +250,20 @@ impl Worley {
     /// [`Worley::noise2_periodic`] at `(x + s[0], y + s[1])` for whole-cell shifts.
     #[inline]
     pub fn noise2_periodic_shifted(&self, x: f32, y: f32, s: [i32; 2], px: u32, py: u32) -> f32 {
+        let wrap = Self::tile(s, px, py);
+        let (f1, f2) = self.search2(x, y, |cx, cy| wrap([cx, cy]));
+        self.finish(f1, f2)
+    }
+
+    /// The cell hashed for cell `c` of a tile of `px × py` cells (at least 1; smaller
+    /// values are treated as 1), `c` shifted by `s` first.
+    #[inline(always)]
+    pub(crate) fn tile(s: [i32; 2], px: u32, py: u32) -> impl Fn([i32; 2]) -> [i32; 3] {
         let (px, py) = (
             px.clamp(1, i32::MAX as u32) as i64,
             py.clamp(1, i32::MAX as u32) as i64,
         );
         let wrap = |c: i32, s: i32, p: i64| (c as i64 + s as i64).rem_euclid(p) as i32;
-        let (f1, f2) = self.search2(x, y, |cx, cy| [wrap(cx, s[0], px), wrap(cy, s[1], py), 0]);
-        self.finish(f1, f2)
+        move |c| [wrap(c[0], s[0], px), wrap(c[1], s[1], py), 0]
     }
 }

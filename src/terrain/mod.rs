@@ -1,6 +1,7 @@
 //! Terrain recipes that run after the noise: redistribution and island shaping
 //! ([`island`]), the elevation × moisture biome lookup ([`biome`]), caves from
-//! thresholded noise ([`caves`]) and tree placement ([`placement`]).
+//! thresholded noise ([`caves`]), tree placement ([`placement`]) and surface normals
+//! ([`normals`]).
 //!
 //! Every step works in place on a row-major heightmap (`index = y * width + x`),
 //! validates its parameters first and never panics on user input.
@@ -8,6 +9,7 @@
 pub mod biome;
 pub mod caves;
 pub mod island;
+pub mod normals;
 pub mod placement;
 
 use crate::error::{Error, Result};

@@ -23,8 +23,9 @@ use crate::spec::{FractalSpec, Spec, WarpSpec, WorleySpec};
 /// `noise`, `seed`, `permutation`, `fractal`, `warp`, `worley`, `period`, `offset`.
 /// Unknown keys are a TypeError; out-of-range numbers a RangeError. A spec with an `op`
 /// is a field graph (`GraphSpec`, docs/graphs.md): its fills, samples, `range` and
-/// `spec` work the same; the leaf-only methods (`fill1d`, `fill4d`, `sample1d`,
-/// `sample4d`, `sample2dDeriv`, `gradients`) throw a TypeError for graphs.
+/// `spec` work the same; the leaf-only methods (`fill1d`, `fill4d`, `fill2dDeriv`,
+/// `fill3dDeriv`, `sample1d`, `sample4d`, `sample2dDeriv`, `gradients`) throw a
+/// TypeError for graphs (derivatives through graph ops: not yet).
 #[wasm_bindgen(js_name = Field)]
 pub struct JsField {
     inner: Graph,
@@ -271,6 +272,42 @@ impl JsField {
         self.run(&out, &r, |g, buf, r| leaf(g, "fill4d")?.fill4d(buf, r))
     }
 
+    /// Fills `out` (length **3** × width × height) with the 2D field and its analytic
+    /// gradient as three planes: `out[0, n)` the values (the bits of `fill2d`),
+    /// `out[n, 2n)` ∂/∂x, `out[2n, 3n)` ∂/∂y, `n = width × height`, each plane row-major.
+    /// Derivatives are per noise unit (as `sample2dDeriv`); divide by `region.scale` for
+    /// per cell. Through every fractal kind (ridged, billow and turbulence have creases
+    /// where an octave crosses 0), warp and period; 'worley' F1 Euclidean too (creased at
+    /// cell borders); its other forms and the teaching variants have none (a TypeError
+    /// naming why).
+    #[wasm_bindgen(js_name = fill2dDeriv)]
+    pub fn fill2d_deriv(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Float32Array")] out: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Region")] region: JsValue,
+    ) -> JsResult<()> {
+        let r = parse_region(region)?;
+        let what = "3 × region.width × region.height (value, ∂x, ∂y planes)";
+        self.run_planes(&out, &r, 3, what, |g, buf, r| {
+            leaf(g, "fill2dDeriv")?.fill2d_deriv(buf, r)
+        })
+    }
+
+    /// `fill2dDeriv` of the 3D slice at depth `region.z`: **4** planes (value, ∂/∂x,
+    /// ∂/∂y, ∂/∂z), `out` of length 4 × width × height.
+    #[wasm_bindgen(js_name = fill3dDeriv)]
+    pub fn fill3d_deriv(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Float32Array")] out: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Region")] region: JsValue,
+    ) -> JsResult<()> {
+        let r = parse_region(region)?;
+        let what = "4 × region.width × region.height (value, ∂x, ∂y, ∂z planes)";
+        self.run_planes(&out, &r, 4, what, |g, buf, r| {
+            leaf(g, "fill3dDeriv")?.fill3d_deriv(buf, r)
+        })
+    }
+
     /// Fills a wasm-owned [`Grid`] in place with the 2D field: no copy at all.
     /// `region.width`/`height` come from the grid and may be left out.
     #[wasm_bindgen(js_name = fillGrid)]
@@ -341,7 +378,8 @@ impl JsField {
             .map_err(js_err)
     }
 
-    /// `[value, ∂/∂x, ∂/∂y]` at noise-space `(x, y)`: fBm of 'perlin' or 'simplex' only.
+    /// `[value, ∂/∂x, ∂/∂y]` at noise-space `(x, y)`, per noise unit; the kernels,
+    /// fractals, warps and periods of `fill2dDeriv`.
     #[wasm_bindgen(js_name = sample2dDeriv)]
     pub fn sample2d_deriv(
         &self,
@@ -407,8 +445,21 @@ impl JsField {
         r: &Region,
         fill: impl FnOnce(&Graph, &mut [f32], &Region) -> crate::Result<()>,
     ) -> JsResult<()> {
-        let (out, _) = float32_len("out", out, Some(r.len()), "region.width × region.height")?;
-        self.scratch.resize(r.len(), 0.0);
+        self.run_planes(out, r, 1, "region.width × region.height", fill)
+    }
+
+    /// [`JsField::run`] of a fill of `planes` planes (`what` names the length).
+    fn run_planes(
+        &mut self,
+        out: &JsValue,
+        r: &Region,
+        planes: usize,
+        what: &str,
+        fill: impl FnOnce(&Graph, &mut [f32], &Region) -> crate::Result<()>,
+    ) -> JsResult<()> {
+        let n = planes * r.len();
+        let (out, _) = float32_len("out", out, Some(n), what)?;
+        self.scratch.resize(n, 0.0);
         fill(&self.inner, &mut self.scratch, r).map_err(js_err)?;
         write("out", &out, &self.scratch)
     }

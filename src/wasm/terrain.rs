@@ -19,6 +19,7 @@ use crate::hydrology::{self, FillParams};
 use crate::limits::{check_cells, MAX_DROPLETS};
 use crate::terrain::biome::{self, BiomeParams, LEGEND};
 use crate::terrain::island::{self, IslandParams};
+use crate::terrain::normals;
 use crate::terrain::MAX_HEIGHT;
 use crate::Error;
 
@@ -126,6 +127,64 @@ pub fn fill_depressions(
     let r = hydrology::fill_depressions(&mut v, m.width, m.height, &params).map_err(js_err)?;
     write("heights", &m.array, &v)?;
     Ok(r.raised as u32)
+}
+
+/// Unit surface normals of a heightmap (`width × height`, row-major) into `out`
+/// (length **3** × width × height, interleaved `x, y, z` per cell: x along a row, y down
+/// the rows, z up) for the surface `z = heightScale · heights` over unit cells, by
+/// central differences (one-sided at the borders). `heightScale` in [0, 1e6]; heights
+/// finite in [-1e6, 1e6]. For a noise fill at `region.scale`, a height of `v · A` per
+/// cell is `heightScale = A`.
+#[wasm_bindgen(js_name = normalMap)]
+pub fn normal_map(
+    #[wasm_bindgen(unchecked_param_type = "Float32Array")] out: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Float32Array")] heights: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
+    #[wasm_bindgen(js_name = "heightScale", unchecked_param_type = "number")] height_scale: JsValue,
+) -> JsResult<()> {
+    let m = Map::new("heights", &heights, &width, &height, 1)?;
+    let max = normals::MAX_HEIGHT_SCALE;
+    let scale = number_in("heightScale", &height_scale, 0.0, max)?;
+    let n = 3 * m.width * m.height;
+    let (out, _) = float32_len(
+        "out",
+        &out,
+        Some(n),
+        "3 × width × height (x, y, z per cell)",
+    )?;
+    let v = m.read("heights")?;
+    let mut normals = vec![0.0; n];
+    normals::normal_map(&mut normals, &v, m.width, m.height, scale).map_err(js_err)?;
+    write("out", &out, &normals)
+}
+
+/// Unit normals (as `normalMap`) from a `fill2dDeriv` output `deriv` (length 3 × width ×
+/// height: value, ∂x, ∂y planes): the analytic slopes times `slopeScale` (in [0, 1e6];
+/// for heights `A · value` per cell at `region.scale`, `slopeScale = A / scale`).
+#[wasm_bindgen(js_name = normalMapFromDeriv)]
+pub fn normal_map_from_deriv(
+    #[wasm_bindgen(unchecked_param_type = "Float32Array")] out: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Float32Array")] deriv: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
+    #[wasm_bindgen(js_name = "slopeScale", unchecked_param_type = "number")] slope_scale: JsValue,
+) -> JsResult<()> {
+    let (w, h) = (side("width", &width, 1)?, side("height", &height, 1)?);
+    let n = 3 * check_cells("width", w, h).map_err(js_err)?;
+    let what = "3 × width × height (value, ∂x, ∂y planes)";
+    let (d, _) = float32_len("deriv", &deriv, Some(n), what)?;
+    let scale = number_in("slopeScale", &slope_scale, 0.0, normals::MAX_HEIGHT_SCALE)?;
+    let (out, _) = float32_len(
+        "out",
+        &out,
+        Some(n),
+        "3 × width × height (x, y, z per cell)",
+    )?;
+    let d = read("deriv", &d, n)?;
+    let mut normals = vec![0.0; n];
+    normals::normal_map_from_deriv(&mut normals, &d, w, h, scale).map_err(js_err)?;
+    write("out", &out, &normals)
 }
 
 /// How many cells of `heights` cannot drain (no strictly lower neighbour, not on the

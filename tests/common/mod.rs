@@ -113,6 +113,19 @@ pub const FAR_GOLDEN: [u32; 6] = [
 
 /// The 3D golden specs: `noise`, seed 11, fBm of 3 octaves; the slice at z = 0.7 of the
 /// [`GOLDEN`] tile.
+/// FNV-1a of the derivative fills (all planes) of the golden specs, the sixth with
+/// Worley F1 instead of F2 − F1: tests/deriv.rs natively, tests/web.rs in wasm.
+pub const GOLDEN_DERIV: [u32; 6] = [
+    677300113, 1332697497, 2865835470, 2453051895, 3982270790, 2074314829,
+];
+/// The same on the far tile of [`FAR_GOLDEN`] (the first three equal [`GOLDEN_DERIV`],
+/// as there).
+pub const FAR_GOLDEN_DERIV: [u32; 6] = [
+    677300113, 1332697497, 2865835470, 1545665862, 905624962, 1888523447,
+];
+/// The 3D derivative fills (four planes) of [`golden_3d_spec`] of the first four
+/// [`GOLDEN_3D_NOISES`] at z = 0.7.
+pub const GOLDEN_DERIV_3D: [u32; 4] = [147156835, 3200134977, 824126442, 3787643705];
 pub const GOLDEN_3D_NOISES: [&str; 5] = ["value", "perlin", "perlin-improved", "simplex", "worley"];
 pub const GOLDEN_3D: [u32; 5] = [1162631695, 1052204395, 3117968204, 1748332595, 2801774704];
 

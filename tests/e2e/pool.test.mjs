@@ -1,7 +1,8 @@
 // The worker pool (www/js/pool.js and its package copy www/pkg/pool.js) on a page served
-// by the plain static server: pool.fill2d / fill3d equal Field.fill2d / fill3d of one
-// thread bit for bit, bad input rejects with the core's error classes, and the package
-// copy works from www/pkg/ with its sibling glue.
+// by the plain static server: pool.fill2d / fill3d and the derivative fills equal
+// Field.fill2d / fill3d / fill2dDeriv / fill3dDeriv of one thread bit for bit, bad
+// input rejects with the core's error classes, and the package copy works from
+// www/pkg/ with its sibling glue.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { start } from './helpers.mjs';
@@ -26,6 +27,11 @@ test('worker pool fills equal one-thread fills bit for bit', { timeout: 120000 }
         { noise: 'simplex', seed: 7, fractal: { kind: 'ridged', octaves: 3, persistence: 0.5, lacunarity: 2 } },
         { noise: 'worley', seed: 5, worley: { return: 'f2-f1' } },
         { noise: 'value', seed: 3, warp: { strength: 1.5, seed: 9, octaves: 2, frequency: 1 } },
+        // A field graph: the pool passes it as it is, and its bands are the whole's bits.
+        { op: 'add', inputs: [
+          { op: 'select', threshold: 0, falloff: 0.2, inputs: [{ seed: 1, fractal: { octaves: 3 } }, { op: 'rotate', angle: 25, inputs: [{ noise: 'simplex', seed: 2 }] }, { op: 'scale', by: 0.3, inputs: [{ noise: 'value', seed: 4 }] }] },
+          { op: 'turbulence', power: 0.3, inputs: [{ op: 'clamp', inputs: [{ op: 'distance', to: [3, 2] }] }] },
+        ] },
       ];
       const region = { width: 301, height: 257, scale: 32, x0: -13, y0: 7 };
       const out = { checks: [], simd: lf.simd() };
@@ -35,14 +41,14 @@ test('worker pool fills equal one-thread fills bit for bit', { timeout: 120000 }
           const f = new lf.Field(spec);
           const one = new Float32Array(region.width * region.height);
           f.fill2d(one, region);
-          out.checks.push([`${name} 2D ${spec.noise}`, same(await pool.fill2d(spec, region), one)]);
+          out.checks.push([`${name} 2D ${spec.noise ?? spec.op}`, same(await pool.fill2d(spec, region), one)]);
           if (!spec.warp) {
             f.fill3d(one, { ...region, z: 0.375 });
-            out.checks.push([`${name} 3D ${spec.noise}`, same(await pool.fill3d(spec, { ...region, z: 0.375 }), one)]);
+            out.checks.push([`${name} 3D ${spec.noise ?? spec.op}`, same(await pool.fill3d(spec, { ...region, z: 0.375 }), one)]);
           }
           // The bound a figure paints with, from a worker: the Field's own numbers.
           const bounds = JSON.stringify([await pool.range(spec), await pool.range(spec, 2)]);
-          out.checks.push([`${name} range ${spec.noise}`, bounds === JSON.stringify([[...f.range], [...f.rangeFor(2)]]) ? 'same' : bounds]);
+          out.checks.push([`${name} range ${spec.noise ?? spec.op}`, bounds === JSON.stringify([[...f.range], [...f.rangeFor(2)]]) ? 'same' : bounds]);
           f.free();
         }
         out.badDims = await err(pool.range(specs[0], 9));
@@ -83,6 +89,17 @@ test('worker pool fills equal one-thread fills bit for bit', { timeout: 120000 }
         const banded = await pool.fill2d(s4, big);
         (out.bands ??= []).push([pool.stats.last.bands, pool.size]);
         out.checks.push([`${name} 2D in bands`, same(banded, one4)]);
+        // Derivative fills in bands: every plane equals the one-thread fill's.
+        for (const [dims, planes] of [[2, 3], [3, 4]]) {
+          const d = new Float32Array(planes * 512 * 400);
+          if (dims === 2) f4.fill2dDeriv(d, big); else f4.fill3dDeriv(d, big);
+          const call = dims === 2 ? pool.fill2dDeriv : pool.fill3dDeriv;
+          out.checks.push([`${name} ${dims}D derivatives in bands`, same(await call(s4, big), d)]);
+          out.checks.push([`${name} ${dims}D derivatives into out`, same(await call(s4, big, new Float32Array(planes * 512 * 400)), d)]);
+          (out.derivBands ??= []).push(pool.stats.last.bands);
+        }
+        out.badDerivOut = await err(pool.fill2dDeriv(s4, big, new Float32Array(512 * 400)));
+        out.badDerivNoise = await err(pool.fill2dDeriv({ noise: 'worley', worley: { return: 'f2' } }, big));
         f4.free();
         // A stack of 3D slices (one job per worker) equals one fill3d per slice.
         const zs = [0, 0.125, 0.5, 0.875, 1.5, -2];
@@ -185,6 +202,9 @@ test('worker pool fills equal one-thread fills bit for bit', { timeout: 120000 }
     assert.match(result.badRegion, /^RangeError/);
     assert.equal(result.after, 'same');
     assert.match(result.badOut, /^RangeError: out must be/);
+    assert.match(result.badDerivOut, /^RangeError: out must be a Float32Array of 3 × region\.width/);
+    assert.match(result.badDerivNoise, /^TypeError: .*worley.*derivative/);
+    for (const bands of result.derivBands) assert.ok(bands > 1, 'a 512 × 400 derivative fill is split in bands');
     assert.equal(result.manyBands, 6, 'a 700 × 600 fill is split in 2 workers × 3 bands');
     assert.deepEqual([...new Set(result.manyWorkers)].sort(), [0, 1], 'the bands went to both workers');
     assert.match(result.manyFail, /^RangeError: .*fractal\.octaves/);

@@ -60,6 +60,8 @@ test('leaf-only methods say that graphs lack them', () => {
   const g = new Field(graphSpec());
   assert.throws(() => g.fill1d(new Float32Array(4), { width: 4 }), (e) => e instanceof TypeError && /field graph, which has no fill1d/.test(e.message));
   assert.throws(() => g.sample2dDeriv(0, 0), (e) => e instanceof TypeError && /sample2dDeriv/.test(e.message));
+  assert.throws(() => g.fill2dDeriv(new Float32Array(48), { width: 4, height: 4 }), (e) => e instanceof TypeError && /fill2dDeriv/.test(e.message));
+  assert.throws(() => g.fill3dDeriv(new Float32Array(64), { width: 4, height: 4 }), (e) => e instanceof TypeError && /fill3dDeriv/.test(e.message));
 });
 
 test('the presets build, fill within their range and round-trip', () => {

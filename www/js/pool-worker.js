@@ -108,6 +108,15 @@ const TASKS = {
     else f.fill2d(view, region);
     return [out, performance.now() - t];
   },
+  // A band of a derivative fill (`dims` 2: value, ∂x, ∂y planes; 3: and ∂z).
+  deriv({ dims, spec, region }) {
+    const f = field(spec);
+    const out = buffer((dims + 1) * region.width * region.height);
+    const t = performance.now();
+    if (dims === 3) f.fill3dDeriv(out, region);
+    else f.fill2dDeriv(out, region);
+    return [out, performance.now() - t];
+  },
   // Consecutive 3D slices at depths `zs`, one after another in one buffer.
   stack({ spec, region, zs }) {
     const f = field(spec);

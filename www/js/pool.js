@@ -249,6 +249,35 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
     return out;
   }
 
+  // A derivative fill (`dims` + 1 planes, as `field.fill2dDeriv` / `fill3dDeriv`) in row
+  // bands: each band comes back as its own planes, copied into the rows of each plane.
+  async function derivFill(dims, specIn, regionIn, target, options) {
+    const { spec, region, width, height } = await checkFill(specIn, regionIn);
+    const planes = dims + 1;
+    const n = width * height;
+    checkOut(target, planes * n, `${planes} × region.width × region.height`);
+    const signal = signalOf(options);
+    const t0 = now();
+    const y0 = region.y0 ?? 0;
+    const list = bands(width, height);
+    const out = target ?? new Float32Array(planes * n);
+    let copyMs = 0;
+    const jobs = list.map(([start, h]) => post({
+      type: 'deriv', dims, spec, region: { ...region, height: h, y0: y0 + start },
+    }, [], planes * width * h, undefined, signal).then((r) => {
+      const c0 = performance.now();
+      const band = new Float32Array(r.buffer);
+      for (let c = 0; c < planes; c++) {
+        out.set(band.subarray(c * width * h, (c + 1) * width * h), c * n + start * width);
+      }
+      copyMs += performance.now() - c0;
+      if (!closed) recycle(r.state, r.buffer);
+      return r;
+    }));
+    record(t0, await Promise.all(jobs), copyMs);
+    return out;
+  }
+
   // The split of the last fill, for benchmarks: per band [message latency to the
   // worker, fill (with the worker's copy out of wasm memory), reply latency], and the
   // time this thread spent copying bands; all in ms.
@@ -321,6 +350,13 @@ export function createPool({ size, glue, module, bandsPerWorker = 1, warm = true
     fill2d: (spec, region, out, options) => fill(2, spec, region, out, options),
     /** 3D slice fill at `region.z`. */
     fill3d: (spec, region, out, options) => fill(3, spec, region, out, options),
+    /**
+     * Derivative fills: Promise of `out` (length 3 × width × height; 4 × for 3D) or a new
+     * array, the planes of `field.fill2dDeriv` / `fill3dDeriv` bit for bit (value, ∂/∂x,
+     * ∂/∂y[, ∂/∂z], per noise unit), filled in row bands like `fill2d`.
+     */
+    fill2dDeriv: (spec, region, out, options) => derivFill(2, spec, region, out, options),
+    fill3dDeriv: (spec, region, out, options) => derivFill(3, spec, region, out, options),
     /** 4D slice fill at `(region.z, region.w)` (simplex only). */
     fill4d: (spec, region, out, options) => fill(4, spec, region, out, options),
     /**

@@ -6,10 +6,35 @@ use super::{
     cell_runs, classic_first, corners, hash4, ig, lanes, lattice_cols, lattice_row3, Axis,
     LatticeCols, Row3,
 };
-use crate::noise::improved::{Improved, GRAD3};
+use crate::noise::improved::{Improved, GRAD3, IG2};
 use crate::noise::perlin::Perlin;
 use crate::rows::RowNoise;
 use crate::simd::{gather2, lerp4, F4};
+
+/// The (x, y) gradient components of chunk `k`'s corners 00, 10, 01, 11 in the table
+/// `g` (one lookup per corner when `U`: the chunk is in one cell).
+#[inline(always)]
+pub(super) fn grads<const U: bool, const M: usize>(
+    perm: &[u8; 512],
+    g: &[[f32; 2]; M],
+    c: &LatticeCols,
+    k: usize,
+    ya: &Axis,
+) -> [(F4, F4); 4] {
+    let m = M as u32 - 1;
+    let corner = |h: [u32; 4]| {
+        if U {
+            (ig::<U, _, _>(g, h, 0), ig::<U, _, _>(g, h, 1))
+        } else {
+            // Both components of each lane's entry in one 64-bit load.
+            let i = |l: usize| (h[l] & m) as usize;
+            gather2(g, [i(0), i(1), i(2), i(3)])
+        }
+    };
+    // (Written out: `array::map` is not always inlined in wasm builds.)
+    let [h00, h10, h01, h11] = corners::<U>(perm, c, k, ya);
+    [corner(h00), corner(h10), corner(h01), corner(h11)]
+}
 
 /// A 2D gradient-noise row, four columns per step: the four corner hashes, the gradient
 /// table's components dotted with the corner offsets, then the fade lerps, in exactly the
@@ -23,29 +48,6 @@ fn gradient_row2<const M: usize>(
     ya: &Axis,
     out: &mut [f32],
 ) {
-    /// The (x, y) gradient components of corners 00, 10, 01, 11.
-    #[inline(always)]
-    fn grads<const U: bool, const M: usize>(
-        perm: &[u8; 512],
-        g: &[[f32; 2]; M],
-        c: &LatticeCols,
-        k: usize,
-        ya: &Axis,
-    ) -> [(F4, F4); 4] {
-        let m = M as u32 - 1;
-        let corner = |h: [u32; 4]| {
-            if U {
-                (ig::<U, _, _>(g, h, 0), ig::<U, _, _>(g, h, 1))
-            } else {
-                // Both components of each lane's entry in one 64-bit load.
-                let i = |l: usize| (h[l] & m) as usize;
-                gather2(g, [i(0), i(1), i(2), i(3)])
-            }
-        };
-        // (Written out: `array::map` is not always inlined in wasm builds.)
-        let [h00, h10, h01, h11] = corners::<U>(perm, c, k, ya);
-        [corner(h00), corner(h10), corner(h01), corner(h11)]
-    }
     let dot = |(gx, gy): (F4, F4), dx: F4, dy: F4| gx * dx + gy * dy;
     let (f, f1) = (ya.f, ya.f1);
     cell_runs(
@@ -186,18 +188,6 @@ impl Row3 for Perlin {
         lerp4(layer(za.i0, za.f), layer(za.i1, za.f1), za.s).store(&mut out[k..]);
     }
 }
-
-/// Improved noise's 2D directions `(±1,±1), (±1,0), (0,±1)` by `h & 7`, as factors.
-const IG2: [[f32; 2]; 8] = [
-    [1.0, 1.0],
-    [-1.0, 1.0],
-    [1.0, -1.0],
-    [-1.0, -1.0],
-    [1.0, 0.0],
-    [-1.0, 0.0],
-    [0.0, 1.0],
-    [0.0, -1.0],
-];
 
 impl RowNoise for Improved {
     type Cols = LatticeCols;

@@ -6,8 +6,13 @@
 //! lookups (scalar gathers) and the blend (four lanes at once) are left. This file has
 //! the shared column, axis and hash helpers; `value.rs` and `gradient.rs` the kernels.
 
+mod deriv;
+mod deriv3;
 mod gradient;
 mod value;
+
+pub(crate) use deriv::LatticeDeriv;
+pub(crate) use deriv3::LatticeDeriv3;
 
 use crate::noise::{cell, fade};
 use crate::simd::F4;
@@ -131,7 +136,19 @@ fn cell_runs(
     mut run: impl FnMut(&mut [f32], usize, usize),
     mut single: impl FnMut(&mut [f32], usize),
 ) {
-    let n = out.len();
+    cell_spans(c, out.len(), |k, end, uniform| {
+        if uniform {
+            run(out, k, end)
+        } else {
+            single(out, k)
+        }
+    });
+}
+
+/// The spans of [`cell_runs`] over `n` columns: `span(k, end, true)` for a run of one
+/// cell, `span(k, k + 4, false)` for a chunk in several.
+#[inline(always)]
+fn cell_spans(c: &LatticeCols, n: usize, mut span: impl FnMut(usize, usize, bool)) {
     let mut k = 0;
     while k < n {
         if c.uni[k >> 2] {
@@ -140,10 +157,10 @@ fn cell_runs(
             while end < n && c.uni[end >> 2] && c.p0[end] == key {
                 end += 4;
             }
-            run(out, k, end);
+            span(k, end, true);
             k = end;
         } else {
-            single(out, k);
+            span(k, k + 4, false);
             k += 4;
         }
     }

@@ -1,0 +1,168 @@
+//! The derivative fills of the kernels with derivative rows (the lattice noises): a row
+//! at a time, four columns per step, with the bits of the sample-by-sample fills of
+//! [`super::deriv`] (tests/deriv.rs compares every plane).
+
+use super::deriv::for_rows;
+use super::lattice::{LatticeCols, LatticeDeriv, LatticeDeriv3};
+use super::{Columns, RowNoise};
+use crate::compose::Composed;
+use crate::fractal::FractalKind;
+use crate::grid::Region;
+use crate::noise::deriv::DerivNoise;
+use crate::noise::improved::Improved;
+use crate::noise::perlin::Perlin;
+use crate::noise::simplex::Simplex;
+use crate::noise::split;
+use crate::noise::value::Value;
+use crate::noise::worley::Worley;
+use crate::simd::F4;
+
+/// How a kernel's derivative fills run: sample by sample unless the kernel has
+/// derivative rows (the lattice noises; 2D unwarped and untiled, 3D unwarped).
+pub trait DerivFill: DerivNoise + Sized {
+    fn fill2d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
+        c.fill2d_deriv_points(out, r)
+    }
+    fn fill3d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
+        c.fill3d_deriv_points(out, r)
+    }
+}
+
+impl DerivFill for Simplex {}
+impl DerivFill for Worley {}
+
+macro_rules! lattice_fill {
+    ($($t:ty),*) => {$(
+        impl DerivFill for $t {
+            fn fill2d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
+                if c.warp.is_none() && c.period.is_none() {
+                    lattice_fill(c, out, r, 2, |cc, y, _, planes: [&mut [f32]; 3]| {
+                        c.base.row2_deriv(cc, y, planes)
+                    })
+                } else {
+                    c.fill2d_deriv_points(out, r)
+                }
+            }
+            fn fill3d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
+                if c.warp.is_none() {
+                    lattice_fill(c, out, r, 3, |cc, y, z, planes: [&mut [f32]; 4]| {
+                        c.base.row3_deriv(cc, y, z, planes)
+                    })
+                } else {
+                    c.fill3d_deriv_points(out, r)
+                }
+            }
+        }
+    )*};
+}
+lattice_fill!(Value, Perlin, Improved);
+
+/// The row-at-a-time derivative fill of a lattice kernel in `dims` (2: three planes, 3:
+/// four, the slice at `r.z`): per octave the columns of the plain fill ([`Columns`]), a
+/// derivative row (`row(cols, y, z, planes)` at the octave's split y and z), and the
+/// fractal sum of the point fills (`fractal_sum`) four lanes at a time: the same
+/// operations, so the bits of the sample-by-sample fill.
+fn lattice_fill<K, const N: usize>(
+    c: &Composed<K>,
+    out: &mut [f32],
+    r: &Region,
+    dims: u32,
+    row: impl Fn(&LatticeCols, f32, f32, [&mut [f32]; N]),
+) where
+    K: LatticeDeriv + LatticeDeriv3 + RowNoise<Cols = LatticeCols> + DerivNoise,
+{
+    let cols = Columns::new(c, r, dims);
+    let (fr, p, pad) = (&c.fractal, c.base.period(dims), cols.padded);
+    let mut n: [Vec<f32>; N] = core::array::from_fn(|_| vec![0.0f32; pad]);
+    let mut acc = n.clone();
+    let last = cols.octaves.len() - 1;
+    let z = r.z + c.offset[2];
+    for_rows::<N>(out, r, |j, mut planes| {
+        let y = r.y(j) + c.offset[1];
+        for (i, (_, cc)) in cols.octaves.iter().enumerate() {
+            let f = fr.freqs()[i];
+            let at = |v: f64| split(v * f as f64, p).0;
+            row(cc, at(y), at(z), n.each_mut().map(|v| v.as_mut_slice()));
+            let term = Term {
+                amp: fr.amps()[i],
+                f,
+                first: i == 0,
+            };
+            let out = (i == last).then_some((&mut planes, fr.norm()));
+            accumulate(&mut acc, &n, term, fr.kind, out);
+        }
+    });
+}
+
+/// One octave's place in the sum: amplitude, frequency, whether it is the first.
+#[derive(Clone, Copy)]
+struct Term {
+    amp: f32,
+    f: f32,
+    first: bool,
+}
+
+/// `acc += (amp · shape(n), amp · shape′(n) · f · ∇n)` four lanes at a time, in the
+/// point fills' order (`fractal_sum`); with `out` (the last octave) the sums divided by
+/// `norm` go to the output rows instead (their last chunk may be partial).
+fn accumulate<const N: usize>(
+    acc: &mut [Vec<f32>; N],
+    n: &[Vec<f32>; N],
+    t: Term,
+    kind: FractalKind,
+    out: Option<(&mut [&mut [f32]; N], f32)>,
+) {
+    #[inline(always)]
+    fn run<const N: usize>(
+        acc: &mut [Vec<f32>; N],
+        n: &[Vec<f32>; N],
+        t: Term,
+        kind: FractalKind,
+        mut out: Option<(&mut [&mut [f32]; N], f32)>,
+    ) {
+        let (a, f) = (F4::splat(t.amp), F4::splat(t.f));
+        for k in (0..acc[0].len()).step_by(4) {
+            let m = F4::load(&n[0][k..]);
+            let w = a * kind.slope(m) * f;
+            let terms: [F4; N] = core::array::from_fn(|c| {
+                if c == 0 {
+                    a * kind.shape(m)
+                } else {
+                    w * F4::load(&n[c][k..])
+                }
+            });
+            for (c, term) in terms.into_iter().enumerate() {
+                let prev = if t.first {
+                    F4::splat(0.0)
+                } else {
+                    F4::load(&acc[c][k..])
+                };
+                let sum = prev + term;
+                match &mut out {
+                    None => sum.store(&mut acc[c][k..]),
+                    Some((planes, norm)) => store_part(sum / F4::splat(*norm), &mut planes[c][k..]),
+                }
+            }
+        }
+    }
+    // One instantiation per kind: the shape's and slope's match is decided per row.
+    use FractalKind::*;
+    match kind {
+        Fbm => run(acc, n, t, Fbm, out),
+        Ridged => run(acc, n, t, Ridged, out),
+        Billow => run(acc, n, t, Billow, out),
+        Turbulence => run(acc, n, t, Turbulence, out),
+    }
+}
+
+/// Stores the first `min(4, out.len())` lanes of `v`.
+#[inline(always)]
+fn store_part(v: F4, out: &mut [f32]) {
+    if out.len() >= 4 {
+        v.store(out);
+    } else {
+        let mut tail = [0.0f32; 4];
+        v.store(&mut tail);
+        out.copy_from_slice(&tail[..out.len()]);
+    }
+}
