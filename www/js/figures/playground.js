@@ -1,4 +1,4 @@
-// The playground: build a field graph (docs/graph.md) in a nested outline and see it
+// The playground: build a field graph (docs/graphs.md) in a nested outline and see it
 // live: the whole graph as a map and in 3D, the selected node on its own, the bound
 // `field.range` computes through the graph. Every fill runs in the page's worker pool;
 // the spec lives in the URL (and in an embed's `spec` attribute) as base64url JSON.

@@ -1,6 +1,6 @@
 // What the playground's editor offers for each node of a field graph: the ops by group,
 // the names of their inputs, and a slider (or a short list) per parameter. The ranges
-// here are the editor's, chosen to be useful; the core's own limits (docs/graph.md) are
+// here are the editor's, chosen to be useful; the core's own limits (docs/graphs.md) are
 // checked by `new Field`, whose errors the editor shows next to the node they name.
 
 const num = (key, label, min, max, step, value) => ({ key, label, kind: 'number', min, max, step, value });
