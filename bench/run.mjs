@@ -43,7 +43,7 @@ if (flag('--serve')) {
   // --workloads W1,W2 runs only those; --pool-only skips the JS peers, scalar, interactive and erosion.
   const wi = args.indexOf('--workloads');
   if (wi >= 0) options.workloads = args[wi + 1].split(',');
-  if (flag('--pool-only')) Object.assign(options, { poolOnly: true, interactive: false, erosion: false });
+  if (flag('--pool-only')) Object.assign(options, { poolOnly: true, interactive: false, erosion: false, graph: false });
   const t0 = Date.now();
   page.on('console', (m) => { if (m.text().startsWith('[bench]')) process.stderr.write(`${m.text()}\n`); });
   const result = await page.evaluate((o) => globalThis.landformBench.run({ ...o, log: (m) => console.log(`[bench] ${m}`) }), options);
@@ -76,6 +76,9 @@ if (flag('--serve')) {
   if (result.parallelCapacity) console.log(`parallel capacity (two busy workers / one, before and after the workloads): ${result.parallelCapacity.join(' and ')}× — pool ratios cannot exceed it`);
   if (result.interactive) console.log(`\ninteractive (figure 1, 512², 4 octaves, median ms per frame): ${Object.entries(result.interactive).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}`);
   if (result.erosion) console.log(`erosion (wasm): ${Object.entries(result.erosion).map(([k, v]) => `${k} ${Math.round(v.dropletsPerSecond)} droplets/s on 512², fill + D8 on 1024² ${v.fillD8ms.toFixed(1)} ms`).join('; ')}`);
+  for (const [name, g] of Object.entries(result.graph ?? {})) {
+    console.log(`graph ${name} (${g.label}): ${g.graphMs.toFixed(1)} ms, ${g.overLeaves.toFixed(2)}× its leaves' own fills (${g.leavesMs.toFixed(1)} ms); fastest JS ${g.peer} ${g.peers[g.peer].toFixed(1)} ms: landform ${g.vsPeer.toFixed(2)}× faster`);
+  }
   // Wasm against native on the same kernels: the Grid rows (no copy out of wasm memory)
   // beside `cargo bench --bench noise` (release build of the same row code), run now.
   if (!flag('--no-native')) {

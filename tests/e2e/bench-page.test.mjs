@@ -15,7 +15,7 @@ test('benchmark page runs from its button and reports equal bits', { timeout: 18
   }
   const env = await start();
   try {
-    const { page, problems } = await env.open('/bench/?reps=1&warm=0&workloads=W1,W3');
+    const { page, problems } = await env.open('/bench/?reps=1&warm=0&workloads=W1,W3&graph=G2');
     await page.click('#run');
     await page.waitForFunction(() => /^(done|failed)/.test(document.getElementById('status').textContent), null, { timeout: 150000 });
     const status = await page.textContent('#status');
@@ -31,6 +31,7 @@ test('benchmark page runs from its button and reports equal bits', { timeout: 18
     const extras = await page.textContent('#out > p');
     assert.match(extras, /Figure 1 at 512², 4 octaves, while a slider moves: median [\d.]+ ms per frame/);
     assert.match(extras, /Erosion: [\d,]+ droplets\/s/);
+    assert.match(extras, /Field graph G2 \(simplex graph, 2D 1024²[^)]*\): [\d.]+ ms, [\d.]+× its leaves' own fills, [\d.]+× faster than the fastest JS/);
     const rows = await page.$$eval('#out details tr', (trs) => trs.length - 1);
     assert.ok(rows >= 2 * (5 * 3 + 6), `every contestant listed (${rows} rows)`);
     assert.deepEqual(problems, []);

@@ -149,4 +149,9 @@ test('copy embed code: pasted into a blank page, it reproduces the same pixels (
   });
   assert.match(code3, /hum-scale="150"/);
   assert.match(code3, /temp-seed="\d+"/);
+  // The playground's graph travels in one attribute (base64url JSON).
+  const code4 = await roundTrip('/playground.html', 'playground', async (slot) => {
+    await slot.locator('.lf-node[data-path=""] > .lf-node-head select[aria-label^="Wrap the root"]').selectOption('terrace');
+  });
+  assert.match(code4, /spec="[A-Za-z0-9_-]+"/);
 });

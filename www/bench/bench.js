@@ -10,6 +10,7 @@ import { paintRanked } from '../js/palettes.js';
 import { createNoise2D, createNoise3D } from './vendor/simplex-noise/simplex-noise.js';
 import FastNoiseLite from './vendor/fastnoise-lite/FastNoiseLite.js';
 import { makeNoise2D, makeNoise3D } from './vendor/open-simplex-noise/mod.js';
+import { graphBench } from './graph.js';
 
 const W1 = { name: 'W1', label: '2D, 1 octave, 1024²', dims: 2, n: 1024, octaves: 1 };
 const W2 = { name: 'W2', label: '2D fBm 8 octaves, 512²', dims: 2, n: 512, octaves: 8 };
@@ -244,7 +245,7 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
  * `{ workload, lib, noise, variant, ms, msps, checksum, hash }` plus the interactive and
  * erosion results.
  */
-export async function run({ reps = 7, warm = 2, workloads = ['W1', 'W2', 'W3', 'W2L'], interactive = true, erosion = true, poolOnly = false, log = () => {} } = {}) {
+export async function run({ reps = 7, warm = 2, workloads = ['W1', 'W2', 'W3', 'W2L'], interactive = true, erosion = true, graph = true, poolOnly = false, log = () => {} } = {}) {
   await Promise.all([initSimd({ module_or_path: new URL('../pkg/landform_bg.wasm', import.meta.url) }),
     initScalar({ module_or_path: new URL('./pkg-scalar/landform_bg.wasm', import.meta.url) })]);
   if (!simd.simd() || scalar.simd()) throw new Error(`wrong builds: pkg simd=${simd.simd()}, pkg-scalar simd=${scalar.simd()}`);
@@ -290,6 +291,8 @@ export async function run({ reps = 7, warm = 2, workloads = ['W1', 'W2', 'W3', '
   result.parallelCapacity = capacity.map((c) => +c.toFixed(2));
   if (interactive) result.interactive = await interactiveBench({ scalar, simd }, log);
   if (erosion) result.erosion = await erosionBench({ scalar, simd }, log);
+  // graph: true for every graph workload, or a list of their names (graph.js).
+  if (graph) result.graph = await graphBench(simd, { reps: Math.min(reps, 5), warm: Math.min(warm, 1), log, ...(Array.isArray(graph) && { workloads: graph }) });
   pool.close();
   return result;
 }

@@ -26,6 +26,9 @@ function extras(result) {
   const lines = [];
   if (i) lines.push(`Figure 1 at 512², 4 octaves, while a slider moves: median ${i.pool.toFixed(1)} ms per frame to the picture, filled in the worker pool; the same fill and paint on the main thread: ${i.simd.toFixed(1)} ms with SIMD, ${i.scalar.toFixed(1)} ms scalar.`);
   if (e) lines.push(`Erosion: ${Math.round(e.simd.dropletsPerSecond).toLocaleString('en')} droplets/s on 512²; depression filling + D8 on 1024²: ${e.simd.fillD8ms.toFixed(0)} ms.`);
+  for (const [name, g] of Object.entries(result.graph ?? {})) {
+    lines.push(`Field graph ${name} (${g.label}, blend of three leaves): ${g.graphMs.toFixed(1)} ms, ${g.overLeaves.toFixed(2)}× its leaves' own fills, ${g.vsPeer.toFixed(2)}× faster than the fastest JS (${g.peer}).`);
+  }
   if (result.parallelCapacity) lines.push(`Parallel capacity (two busy workers / one, before and after): ${result.parallelCapacity.join(' and ')}×; no pool ratio can exceed it.`);
   p.innerHTML = lines.join('<br>');
   return p;
@@ -39,13 +42,15 @@ function allRows(result) {
   return d;
 }
 
-// Options from the address, for shorter runs: ?reps=3&warm=1&workloads=W1,W2&interactive=0&erosion=0
+// Options from the address, for shorter runs: ?reps=3&warm=1&workloads=W1,W2&interactive=0&erosion=0&graph=G2
 function options() {
   const q = new URLSearchParams(location.search);
   const o = {};
   for (const k of ['reps', 'warm']) if (q.has(k)) o[k] = Math.max(k === 'reps' ? 1 : 0, Math.floor(Number(q.get(k))) || 0);
   if (q.has('workloads')) o.workloads = q.get('workloads').split(',');
   for (const k of ['interactive', 'erosion']) if (q.has(k)) o[k] = q.get(k) !== '0';
+  // graph=0 skips the graph workloads, graph=G2,G3 runs those.
+  if (q.has('graph')) o.graph = q.get('graph') === '0' ? false : q.get('graph').split(',');
   return o;
 }
 

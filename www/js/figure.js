@@ -65,7 +65,7 @@ export async function createFigure(host, def, { state: overrides = {}, permalink
   host.replaceChildren(figure);
 
   const status = el('span', { class: 'lf-status', role: 'status' });
-  const instance = await def.mount(stage, state, lf);
+  let instance = null;
   let frame = 0;
   const pending = new Set();
   const onChange = (key, value) => {
@@ -73,7 +73,7 @@ export async function createFigure(host, def, { state: overrides = {}, permalink
     pending.add(key);
     if (permalink) writeHash(def.name, def, state);
     // Coalesce slider drags to one render per animation frame.
-    if (!frame) frame = requestAnimationFrame(() => {
+    if (!frame && instance) frame = requestAnimationFrame(() => {
       frame = 0;
       const keys = [...pending];
       pending.clear();
@@ -84,6 +84,9 @@ export async function createFigure(host, def, { state: overrides = {}, permalink
       });
     });
   };
+  // A figure whose own stage edits state (the playground's outline) reports it with
+  // `change(key, value)`, so it flows through the URL and back like a control's.
+  instance = await def.mount(stage, state, lf, { change: onChange });
   const set = buildControls(controls, def.controls, state, onChange, (key) => instance.action?.(key, state, set), { closed: def.closedGroups });
   instance.bind?.(set);
 

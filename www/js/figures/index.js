@@ -21,6 +21,7 @@ export const FIGURES = {
   quiz: () => import('./quiz.js'),
   texture: () => import('./texture.js'),
   evolve: () => import('./evolve.js'),
+  playground: () => import('./playground.js'),
 };
 
 export async function loadFigure(name) {

@@ -1,0 +1,165 @@
+// The playground: build a field graph (docs/graphs.md) in a nested outline and see it
+// live: the whole graph as a map and in 3D, the selected node on its own, the bound
+// `field.range` computes through the graph. Every fill runs in the page's worker pool;
+// the spec lives in the URL (and in an embed's `spec` attribute) as base64url JSON.
+import { el } from '../controls.js';
+import { canvas } from '../figure.js';
+import { paint } from '../palettes.js';
+import { pool, latest } from '../landform.js';
+import { createTerrainView } from './island-gl.js';
+import { createOutline } from '../graph/outline.js';
+import { encode, decode, nodeAt, errorPath, snippet } from '../graph/tree.js';
+
+const SIZE = 320, NODE = 160;
+// The package's named graphs (`presets()`), by their keys there.
+const PRESETS = [['island', 'Island'], ['ridgedMountains', 'Ridged mountains'], ['canyons', 'Canyons'], ['marble', 'Marble']];
+
+// 32-bit FNV-1a over the values' bits: tests compare it with `new Field(spec)`'s fill.
+function hash(values) {
+  const u = new Uint32Array(values.buffer, values.byteOffset, values.length);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < u.length; i++) {
+    let w = u[i];
+    for (let b = 0; b < 4; b++) { h = Math.imul(h ^ (w & 255), 0x01000193) >>> 0; w >>>= 8; }
+  }
+  return h.toString(16).padStart(8, '0');
+}
+
+const num = (v) => (Math.abs(v) >= 1e4 ? v.toExponential(2) : v.toFixed(3));
+const span = (a, b) => `[${num(a)}, ${num(b)}]`;
+
+// The colour scale: the bound, unless it is far wider than what the view holds (a
+// `distance` node is unbounded on the plane), then the view's own spread. Returns
+// [lo, hi, the view's spread as text].
+function colours(lo, hi, values) {
+  let min = Infinity, max = -Infinity;
+  for (const v of values) { if (v < min) min = v; if (v > max) max = v; }
+  const view = span(min, max);
+  if (hi - lo <= 4 * (max - min) || max <= min) return [lo, hi, view];
+  return [min, max, `${view} (colours span this view)`];
+}
+
+/** The region a preview of `side` pixels covers: the same SIZE / zoom noise units from
+ *  the origin whatever its size (the presets are sized for 8 units), pixel centres. */
+export const regionFor = (side, zoom) => ({ width: side, height: side, scale: zoom * side / SIZE, x0: 0.5, y0: 0.5 });
+
+export default {
+  name: 'playground',
+  title: 'Field graph playground',
+  caption: 'Build a field from nodes: each card is one operation with its inputs nested under it; a plain noise is a leaf. Pick an operation from a card’s menu, wrap a card in a new one, move inputs with the arrows. Left, the whole graph, coloured over the bound landform computes for it; beside it the node picked with ◉ alone; under them the graph as terrain (drag to turn it). Copy the spec, a JavaScript snippet or the embed code below.',
+  controls: [
+    // The graph as base64url JSON; '' (the default) is the chosen preset as it is.
+    { key: 'spec', type: 'text', value: '' },
+    { key: 'preset', type: 'choice', label: 'Start from', options: PRESETS, value: 'island' },
+    { key: 'zoom', type: 'range', label: 'Zoom (px per unit)', min: 8, max: 256, step: 1, value: 40 },
+    { key: 'palette', type: 'choice', label: 'Palette', options: [['terrain', 'Terrain'], ['heat', 'Heat'], ['gray', 'Gray']], value: 'terrain' },
+  ],
+
+  async mount(stage, state, lf, { change } = {}) {
+    const main = canvas(SIZE, SIZE, 'The whole graph as a map');
+    const sub = canvas(NODE, NODE, 'The selected node alone');
+    const dpr = Math.min(2, window.devicePixelRatio || 1);
+    const view3d = canvas(Math.round(SIZE * dpr), Math.round(SIZE * 0.75 * dpr), 'The graph as terrain: drag to orbit');
+    const rangeText = el('p', { class: 'lf-note', 'data-range': '' });
+    const subText = el('p', { class: 'lf-note' });
+    const error = el('p', { class: 'lf-error', role: 'alert' });
+    const editor = el('div', { class: 'lf-graph-editor' });
+    stage.append(
+      el('link', { rel: 'stylesheet', href: new URL('../../css/playground.css', import.meta.url).href }),
+      el('div', { class: 'lf-playground' },
+        editor,
+        el('div', { class: 'lf-graph-views' },
+          el('div', { class: 'lf-panel' }, main, rangeText),
+          el('div', { class: 'lf-panel' }, sub, subText),
+          el('div', { class: 'lf-panel lf-graph-3d' }, view3d),
+          error)));
+    const gl = createTerrainView(view3d, { meshMax: 128 });
+    if (!gl) view3d.replaceWith(el('p', { class: 'lf-note' }, 'The 3D view needs WebGL2, which this browser does not offer.'));
+    const ctx = main.getContext('2d'), sctx = sub.getContext('2d');
+    const image = ctx.createImageData(SIZE, SIZE), simage = sctx.createImageData(NODE, NODE);
+    const colors = new Uint8Array(SIZE * SIZE * 4);
+    let values = new Float32Array(SIZE * SIZE), nodeValues = new Float32Array(NODE * NODE);
+    const presets = lf.presets();
+    let spec = decode(state.spec) ?? presets[state.preset], lo = -1, hi = 1, scale = [-1, 1];
+
+    const outline = createOutline(editor, {
+      onEdit: (next) => { spec = next; change?.('spec', encode(next)); },
+      onSelect: () => draw(spec, stateNow),
+    });
+    let stateNow = state;
+
+    const draw = latest(stage, async (g, s) => {
+      try {
+        const p = pool();
+        [lo, hi] = await p.range(g);
+        values = await p.fill2d(g, regionFor(SIZE, s.zoom), values);
+        const [clo, chi, view] = colours(lo, hi, values);
+        scale = [clo, chi];
+        paint(image, values, clo, chi, s.palette);
+        ctx.putImageData(image, 0, 0);
+        rangeText.textContent = `range ${span(lo, hi)} · this view ${view}`;
+        stage.dataset.hash = hash(values);
+        stage.dataset.spec = JSON.stringify(g);
+        stage.dataset.range = `${lo},${hi}`;
+        const path = outline.selected;
+        const part = nodeAt(g, path);
+        const [nlo, nhi] = path ? await p.range(part) : [lo, hi];
+        nodeValues = await p.fill2d(part, regionFor(NODE, s.zoom), nodeValues);
+        const [nclo, nchi] = colours(nlo, nhi, nodeValues);
+        paint(simage, nodeValues, nclo, nchi, s.palette);
+        sctx.putImageData(simage, 0, 0);
+        subText.textContent = `${path || 'the whole graph'} · range ${span(nlo, nhi)}`;
+        if (gl) {
+          // Heights over the colour scale; with the terrain palette the sea is its shore.
+          const k = 0.6 / Math.max(1e-6, chi - clo);
+          paint({ data: colors }, values, clo, chi, s.palette);
+          gl.setTerrain(values.map((v) => Math.min(0.6, Math.max(0, (v - clo) * k))), SIZE, SIZE, colors, s.palette === 'terrain' ? 0.3 : 0);
+        }
+        error.textContent = '';
+        outline.mark(null);
+        delete stage.dataset.error;
+      } catch (e) {
+        // A bad graph: say which node, next to it, and keep the last good picture.
+        const path = errorPath(e.message) ?? '';
+        outline.mark(path, e.message);
+        error.textContent = `This graph cannot be built: ${e.message}`;
+        stage.dataset.error = path;
+      }
+    });
+
+    // The second preview starts on the root's first input (the root is the main map).
+    outline.show(spec, spec.inputs ? 'inputs[0]' : '');
+    await draw(spec, state);
+
+    const copy = (label, tool, text) => el('button', {
+      type: 'button', class: 'lf-tool', 'data-tool': tool,
+      onclick: async () => {
+        const t = text();
+        stage.dataset.copied = t;
+        try { await navigator.clipboard.writeText(t); error.textContent = `${label} copied.`; }
+        catch { error.textContent = `Copy failed; here it is:\n${t}`; }
+      },
+    }, `Copy ${label}`);
+
+    return {
+      update(s, keys) {
+        stateNow = s;
+        if (keys.includes('preset')) {
+          spec = presets[s.preset];
+          outline.show(spec, spec.inputs ? 'inputs[0]' : '');
+          change?.('spec', '');
+          return undefined;   // the spec's change draws it
+        } else if (keys.includes('spec')) {
+          const next = decode(s.spec) ?? presets[s.preset];
+          if (next && encode(next) !== encode(spec)) { spec = next; outline.show(spec); }
+        }
+        return draw(spec, s);
+      },
+      heightmap: () => ({ values, width: SIZE, height: SIZE, lo: scale[0], hi: scale[1] }),
+      tools: [
+        copy('spec JSON', 'spec', () => JSON.stringify(spec, null, 2)),
+        copy('JS snippet', 'snippet', () => snippet(spec, regionFor(SIZE, stateNow.zoom))),
+      ],
+    };
+  },
+};
