@@ -53,7 +53,7 @@ impl Simplex {
 
     /// Per-lane corner gradients `[corner][component]` of four samples.
     #[inline(always)]
-    fn lanes2(&self, i: F4, j: F4, m: M4) -> [[F4; 2]; 3] {
+    pub(super) fn lanes2(&self, i: F4, j: F4, m: M4) -> [[F4; 2]; 3] {
         let (ii, jj, mm) = (i.to_i4().to_array(), j.to_i4().to_array(), m.bitmask());
         let lane = |l: usize| self.corners2(ii[l], jj[l], mm >> l & 1 != 0);
         let h = [lane(0), lane(1), lane(2), lane(3)];
@@ -499,8 +499,8 @@ impl Tet {
 
 /// The f64 columns of one octave, and whether all of them are within [`NEAR`].
 pub struct WideCols {
-    x: Vec<f64>,
-    near: bool,
+    pub(super) x: Vec<f64>,
+    pub(super) near: bool,
 }
 
 impl RowNoise for Simplex {
