@@ -18,8 +18,8 @@ use crate::noise::{split, Noise};
 use crate::simd::F4;
 
 /// How a kernel's derivative fills run: sample by sample unless the kernel has
-/// derivative rows (the lattice noises: 2D unwarped and untiled, 3D unwarped; simplex:
-/// 2D unwarped).
+/// derivative rows (the lattice noises and simplex: 2D unwarped and untiled, 3D
+/// unwarped).
 pub trait DerivFill: DerivNoise + Sized {
     fn fill2d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
         c.fill2d_deriv_points(out, r)
@@ -31,7 +31,8 @@ pub trait DerivFill: DerivNoise + Sized {
 
 impl DerivFill for Worley {}
 
-/// Simplex has no period, so an unwarped 2D fill is never tiled.
+/// Simplex has no 2D period (an unwarped 2D fill is never tiled); 3D rows reduce y and z
+/// by its 3D period as the plain rows do.
 impl DerivFill for Simplex {
     fn fill2d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
         if c.warp.is_none() && c.period.is_none() {
@@ -40,6 +41,16 @@ impl DerivFill for Simplex {
             })
         } else {
             c.fill2d_deriv_points(out, r)
+        }
+    }
+    fn fill3d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
+        if c.warp.is_none() {
+            let p = c.base.period(3);
+            row_fill(c, out, r, 3, |xs, _, y, z, planes: [&mut [f32]; 4]| {
+                c.base.row3_deriv(xs, split(y, p).0, split(z, p).0, planes)
+            })
+        } else {
+            c.fill3d_deriv_points(out, r)
         }
     }
 }

@@ -199,7 +199,7 @@ fn eval2(x0: F4, y0: F4, m: M4, g: [[F4; 2]; 3]) -> F4 {
 // ---- 3D
 
 /// The per-lane values of a chunk of four samples in 3D: cell, offsets, order.
-struct Chunk3 {
+pub(super) struct Chunk3 {
     i: F4,
     j: F4,
     k: F4,
@@ -223,7 +223,7 @@ struct Lane3 {
 
 impl Chunk3 {
     #[inline(always)]
-    fn new(x: F4, y: F4, z: F4, i: F4, j: F4, k: F4) -> Self {
+    pub(super) fn new(x: F4, y: F4, z: F4, i: F4, j: F4, k: F4) -> Self {
         let t = (i + j + k) * F4::splat(G3);
         let d0 = [x - (i - t), y - (j - t), z - (k - t)];
         let (xy, yz, xz) = (d0[0].ge(d0[1]), d0[1].ge(d0[2]), d0[0].ge(d0[2]));
@@ -264,10 +264,28 @@ impl Chunk3 {
     }
 
     /// The noise (before scaling) with per-lane corner steps; `grad(corner)` gives the
-    /// corner's gradient `[gx, gy, gz]` per lane (only called when some lane has
-    /// `t > 0`, as the point kernel hashes only then).
+    /// corner's gradient `[gx, gy, gz]` per lane.
     #[inline(always)]
-    fn eval(&self, mut grad: impl FnMut(usize) -> [F4; 3]) -> F4 {
+    fn eval(&self, grad: impl FnMut(usize) -> [F4; 3]) -> F4 {
+        let mut v = F4::splat(0.0);
+        self.corners(grad, |m, t, d, g| {
+            let t2 = t * t;
+            let dot = g[2] * d[2] + g[1] * d[1] + g[0] * d[0];
+            v = v + m.keep(t2 * t2 * dot);
+        });
+        v
+    }
+
+    /// Calls `corner(m, t, d, g)` for each of the four corners of every lane's simplex
+    /// where some lane has `t = r² − |d|² > 0` (`m`: those lanes), with the offsets `d`
+    /// from the corner and its gradient `g = grad(corner)` (only asked for then, as the
+    /// point kernel hashes only then).
+    #[inline(always)]
+    pub(super) fn corners(
+        &self,
+        mut grad: impl FnMut(usize) -> [F4; 3],
+        mut corner: impl FnMut(M4, F4, [F4; 3], [F4; 3]),
+    ) {
         let (r2, zero, one) = (F4::splat(R2), F4::splat(0.0), F4::splat(1.0));
         // The point kernel's ranking as lane masks: `a` is the first step of the walk
         // through the simplex, `b` the second (see noise3).
@@ -287,27 +305,21 @@ impl Chunk3 {
             [step(bx), step(by), step(bz)],
             [one; 3],
         ];
-        let mut v = zero;
         for (n, st) in steps.into_iter().enumerate() {
             let off = F4::splat(n as f32 * G3);
             let d = each!(a in [0, 1, 2] => self.d0[a] - st[a] + off);
             let t = r2 - d[2] * d[2] - d[1] * d[1] - d[0] * d[0];
             let m = t.gt(zero);
-            if !m.any() {
-                continue;
+            if m.any() {
+                corner(m, t, d, grad(n));
             }
-            let g = grad(n);
-            let t2 = t * t;
-            let dot = g[2] * d[2] + g[1] * d[1] + g[0] * d[0];
-            v = v + m.keep(t2 * t2 * dot);
         }
-        v
     }
 }
 
 /// The point kernel's walk through the simplex of a cell with offsets ordered by
 /// `x0 ≥ y0`, `y0 ≥ z0`, `x0 ≥ z0`: the steps of corners 1 and 2 (the lane-mask formulas
-/// of [`Chunk3::eval`], which agree with noise3's branches).
+/// of [`Chunk3::corners`], which agree with noise3's branches).
 #[inline(always)]
 fn steps3(xy: bool, yz: bool, xz: bool) -> [[i32; 3]; 2] {
     let ax = xy && xz;
@@ -334,6 +346,12 @@ impl Simplex {
     /// The noise (before scaling) of a chunk with per-lane hashes and lookups.
     #[inline(always)]
     fn lanes3(&self, c: &Chunk3) -> F4 {
+        c.eval(self.lane_grads3(c))
+    }
+
+    /// `grad(corner)` of [`Chunk3::corners`] with per-lane hashes and lookups.
+    #[inline(always)]
+    pub(super) fn lane_grads3(&self, c: &Chunk3) -> impl Fn(usize) -> [F4; 3] + '_ {
         let (ii, jj, kk) = (
             c.i.to_i4().to_array(),
             c.j.to_i4().to_array(),
@@ -342,24 +360,22 @@ impl Simplex {
         let (xy, yz, xz) = (c.xy.bitmask(), c.yz.bitmask(), c.xz.bitmask());
         let st = each!(l in [0, 1, 2, 3] =>
             steps3(xy >> l & 1 != 0, yz >> l & 1 != 0, xz >> l & 1 != 0));
-        c.eval(
-            #[inline(always)]
-            |n| {
-                let g = each!(l in [0, 1, 2, 3] => {
-                    let s = match n {
-                        0 => [0; 3],
-                        3 => [1; 3],
-                        _ => st[l][n - 1],
-                    };
-                    self.g3(
-                        ii[l].wrapping_add(s[0]),
-                        jj[l].wrapping_add(s[1]),
-                        kk[l].wrapping_add(s[2]),
-                    )
-                });
-                each!(a in [0, 1, 2] => F4::new(g[0][a], g[1][a], g[2][a], g[3][a]))
-            },
-        )
+        #[inline(always)]
+        move |n| {
+            let g = each!(l in [0, 1, 2, 3] => {
+                let s = match n {
+                    0 => [0; 3],
+                    3 => [1; 3],
+                    _ => st[l][n - 1],
+                };
+                self.g3(
+                    ii[l].wrapping_add(s[0]),
+                    jj[l].wrapping_add(s[1]),
+                    kk[l].wrapping_add(s[2]),
+                )
+            });
+            each!(a in [0, 1, 2] => F4::new(g[0][a], g[1][a], g[2][a], g[3][a]))
+        }
     }
 
     /// `row3` for rows where neighbouring samples are rarely in one simplex.

@@ -1,17 +1,17 @@
-//! The 2D simplex derivative row: value and both partials of one octave for a whole
-//! row, four samples per step, with the operations of the point derivative
-//! (`Simplex::noise2_deriv`, src/noise/simplex.rs) in its order, so a row gives its
-//! bits. Each corner adds `t⁴ (g·d)` to the value and `t⁴ g − 8 t³ (g·d) d` to the
-//! gradient (Gustavson 2005). The skew, the floor and the per-lane corner gradients are
-//! the plain row's ([`Simplex::lanes2`]); the row does not keep a simplex from chunk to
-//! chunk as the plain row does.
+//! The simplex derivative rows: value and partials of one octave for a whole row, four
+//! samples per step, with the operations of the point derivatives
+//! (`Simplex::noise2_deriv`, `noise3_deriv`, src/noise/simplex.rs) in their order, so a
+//! row gives their bits. Each corner adds `t⁴ (g·d)` to the value and
+//! `t⁴ g − 8 t³ (g·d) d` to the gradient (Gustavson 2005). The skew, the floor, the
+//! simplex walk and the per-lane corner gradients are the plain rows' (`lanes2`,
+//! `Chunk3`); the rows do not keep a simplex from chunk to chunk as the plain rows do.
 //!
 //! Where the point kernel skips a corner (`t ≤ 0`, or NaN), the lanes add `+0.0` to each
 //! sum instead, which leaves it unchanged (the sums start at `+0.0` and so are never
 //! `-0.0`; see src/rows/simplex.rs).
 
-use super::simplex::WideCols;
-use crate::noise::simplex::{Simplex, F2, G2, NEAR, R2, SCALE2};
+use super::simplex::{Chunk3, WideCols};
+use crate::noise::simplex::{Simplex, F2, F3, G2, NEAR, R2, SCALE2, SCALE3};
 use crate::simd::{F4, M4};
 
 impl Simplex {
@@ -42,6 +42,33 @@ impl Simplex {
             (sc * a).store(&mut v[k..]);
             (sc * b).store(&mut dx[k..]);
             (sc * d).store(&mut dy[k..]);
+        }
+    }
+
+    /// `planes[c][i]`: channel `c` (value, ∂x, ∂y, ∂z) at column `xs[i]` and the row
+    /// `(y, z)`, as `Simplex::noise3_deriv` gives it (the coordinates already reduced by
+    /// the 3D period, as for the plain row).
+    pub(crate) fn row3_deriv(&self, xs: &[f32], y: f32, z: f32, mut planes: [&mut [f32]; 4]) {
+        let (yv, zv) = (F4::splat(y), F4::splat(z));
+        let (zero, eight, sc) = (F4::splat(0.0), F4::splat(8.0), F4::splat(SCALE3));
+        for k in (0..planes[0].len()).step_by(4) {
+            let x = F4::load(&xs[k..]);
+            let s = (x + yv + zv) * F4::splat(F3);
+            let (i, j, kk) = ((x + s).floor(), (yv + s).floor(), (zv + s).floor());
+            let c = Chunk3::new(x, yv, zv, i, j, kk);
+            let mut acc = [zero; 4];
+            c.corners(self.lane_grads3(&c), |on, t, d, g| {
+                let t2 = t * t;
+                let gd = g[2] * d[2] + g[1] * d[1] + g[0] * d[0];
+                let (t4, q) = (t2 * t2, eight * t2 * t * gd);
+                acc[0] = acc[0] + on.keep(t4 * gd);
+                for a in 0..3 {
+                    acc[a + 1] = acc[a + 1] + on.keep(t4 * g[a] - q * d[a]);
+                }
+            });
+            for (p, v) in planes.iter_mut().zip(acc) {
+                (sc * v).store(&mut p[k..]);
+            }
         }
     }
 }
