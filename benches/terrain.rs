@@ -13,15 +13,15 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use landform::erosion::{Eroder, ErosionParams};
+use landform::hydrology::lakes::{fill_lakes, LakeScratch};
 use landform::hydrology::receivers::{receivers_into, Descent};
-use landform::hydrology::stack::{stack_into, upstream_counts, Donors};
+use landform::hydrology::stack::{stack_into, StackScratch};
 use landform::hydrology::{
     fill_depressions, flow_accumulation, flow_accumulation_sorted, priority_flood, FillMethod,
     FillParams,
 };
 use landform::landscape::diffusion::Diffusion;
-use landform::landscape::pits::{fill_pits, PitScratch};
-use landform::landscape::stream_power::{erode, StreamPower};
+use landform::landscape::stream_power::{erode, AreaPower, StreamPower};
 use landform::landscape::{Landscape, LandscapeParams, Rate};
 use landform::rng::Mulberry32;
 use landform::terrain::island::{island_falloff, IslandParams};
@@ -85,7 +85,16 @@ fn island(n: usize, seed: u32) -> Vec<f32> {
 
 fn main() {
     // `cargo bench --bench terrain -- erosion` runs the erosion lines only (bench/erosion.mjs).
+    // `-- fill` runs the fill + D8 comparison only, `-- landscape` the landscape step.
     let erosion_only = std::env::args().any(|a| a == "erosion");
+    if std::env::args().any(|a| a == "fill") {
+        fill_and_d8();
+        return;
+    }
+    if std::env::args().any(|a| a == "landscape") {
+        landscape();
+        return;
+    }
     for n in [512usize, 1024] {
         let map = island(n, 7);
         let chunk = 50_000u32;
@@ -203,6 +212,7 @@ fn main() {
         );
     }
     landscape();
+    fill_and_d8();
 }
 
 /// A landscape 10 steps into uniform uplift from a value-noise island (so it has
@@ -245,25 +255,23 @@ fn landscape() {
                 receivers_into(&z, side, side, &base, Descent::Steepest, &mut rec);
             },
         );
-        let (mut donors, mut stack, mut todo, mut count) =
-            (Donors::default(), Vec::new(), Vec::new(), vec![0u32; cells]);
+        let (mut order, mut stack, mut count) =
+            (StackScratch::default(), Vec::new(), vec![0u32; cells]);
         let t_stack = median(
             1,
             runs,
             || (),
             |_| {
-                donors.build(&rec);
-                stack_into(&rec, &donors, &mut stack, &mut todo);
-                upstream_counts(&rec, &stack, &mut count);
+                stack_into(&rec, &mut stack, &mut count, &mut order);
             },
         );
-        let mut scratch = PitScratch::default();
+        let mut scratch = LakeScratch::default();
         let t_pits = median(
             1,
             runs,
             || z.clone(),
             |mut m| {
-                black_box(fill_pits(
+                black_box(fill_lakes(
                     &mut m,
                     side,
                     side,
@@ -283,6 +291,8 @@ fn landscape() {
             },
         );
         let law = StreamPower { m: 0.5, n: 1.0 };
+        let mut area_m = AreaPower::default();
+        area_m.set(1e4, law.m);
         let t_erode = median(
             1,
             runs,
@@ -293,7 +303,7 @@ fn landscape() {
                     side,
                     &rec,
                     &stack,
-                    |i| count[i] as f64 * 1e4,
+                    |i| area_m.of(count[i]),
                     |_| 2e-5,
                     &base,
                     law,
@@ -333,11 +343,13 @@ fn landscape() {
         "  (pits: the second step from noise filled {} cells; fill ran on {} of 1 step)",
         r.raised, r.filled_steps
     );
+}
 
-    println!(
-        "\nfill + D8 accumulation on value-noise islands: sorted D8 (before) vs O(n) stack D8"
-    );
-    println!("  size | fill ms | sorted D8 ms | stack D8 ms | fill+D8 before → after | speed-up");
+/// Fill + D8 on value-noise islands: Priority-Flood, then D8 accumulation by the sorted
+/// path (before) and by the O(n) receivers and stack (after), in one run.
+fn fill_and_d8() {
+    println!("\nfill + D8 accumulation on value-noise islands: sorted D8 (before) vs stack D8");
+    println!("  size | fill ms | sorted D8 → stack D8 ms | fill+D8 before → after | speed-up");
     for (side, runs) in [(256usize, 7), (512, 5), (1024, 3), (2048, 3)] {
         let cells = side * side;
         let map = island(side, 11);
@@ -346,8 +358,7 @@ fn landscape() {
             runs,
             || map.clone(),
             |mut m| {
-                fill_depressions(&mut m, side, side, &FillParams::default()).unwrap();
-                black_box(m);
+                black_box(priority_flood(&mut m, side, side, &FillParams::default()).unwrap());
             },
         );
         let mut filled = map.clone();
@@ -371,7 +382,7 @@ fn landscape() {
         );
         let (before, after) = (t_fill + t_sorted, t_fill + t_stack);
         println!(
-            "{side:>5}² | {:>7.1} | {:>12.1} | {:>11.1} | {:>8.1} → {:>8.1} ms | {:.2}×",
+            "{side:>5}² | {:>7.1} | {:>10.1} → {:>10.1} | {:>8.1} → {:>8.1} ms | {:.2}×",
             t_fill * 1e3,
             t_sorted * 1e3,
             t_stack * 1e3,

@@ -4,14 +4,15 @@
 // older build, e.g. main before the O(n) flowAccumulation) loaded in the same process.
 //
 //   cargo build --release --target wasm32-unknown-unknown
-//   wasm-bindgen target/wasm32-unknown-unknown/release/landform.wasm --out-dir /tmp/lf --target nodejs
-//   node benches/terrain_wasm.mjs /tmp/lf/landform.js [/tmp/lf-baseline/landform.js]
-import { createRequire } from 'node:module';
+//   wasm-bindgen target/wasm32-unknown-unknown/release/landform.wasm --out-dir /tmp/lf \
+//     --target experimental-nodejs-module
+//   node benches/terrain_wasm.mjs /tmp/lf/landform.js [/tmp/lf-baseline/landform.js] [landscape]
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-const load = (path) => createRequire(import.meta.url)(resolve(path));
-const lf = load(process.argv[2] ?? 'pkg-node/landform.js');
-const baseline = process.argv[3] ? load(process.argv[3]) : null;
+const load = (path) => import(pathToFileURL(resolve(path)).href);
+const lf = await load(process.argv[2] ?? 'pkg-node/landform.js');
+const baseline = process.argv[3]?.endsWith('.js') ? await load(process.argv[3]) : null;
 
 function mulberry32(a) {
   return () => {
@@ -53,33 +54,49 @@ function median(warm, runs, setup, f) {
   return t.sort((a, b) => a - b)[runs >> 1];
 }
 
-const map = island(512, 7), chunk = 50000;
-const ms = median(1, 5, () => [map.slice(), new lf.Eroder(512, 512)], ([m, e]) => { e.run(m, chunk); e.free(); });
-console.log(`erosion   512²  ${Math.round(chunk / ms * 1000)} droplets/s (${chunk} droplets in ${ms.toFixed(1)} ms, default params, wasm)`);
-console.log('size   | priority-flood ms (ms/Mcell) | planchon-darboux ms (ms/Mcell) | d8 ms (ms/Mcell)');
-for (const [n, runs] of [[256, 7], [512, 5], [1024, 3], [2048, 3]]) {
-  const m = island(n, 11), mc = n * n / 1e6;
-  const fill = (method) => median(1, runs, () => m.slice(), (h) => lf.fillDepressions(h, n, n, { method }));
-  const pf = fill('priority-flood'), pd = fill('planchon-darboux');
-  const filled = m.slice();
-  lf.fillDepressions(filled, n, n);
-  const d8 = median(1, runs, () => null, () => lf.flowAccumulation(filled, n, n));
-  const col = (t) => `${t.toFixed(1).padStart(8)} (${(t / mc).toFixed(1).padStart(6)})`;
-  console.log(`${String(n).padStart(5)}² | ${col(pf).padEnd(28)} | ${col(pd).padEnd(30)} | ${col(d8)}`);
+// `node benches/terrain_wasm.mjs pkg [baseline] landscape` runs only the landscape step.
+const stepOnly = process.argv.includes('landscape');
+if (!stepOnly) {
+  const map = island(512, 7), chunk = 50000;
+  const ms = median(1, 5, () => [map.slice(), new lf.Eroder(512, 512)], ([m, e]) => { e.run(m, chunk); e.free(); });
+  console.log(`erosion   512²  ${Math.round(chunk / ms * 1000)} droplets/s (${chunk} droplets in ${ms.toFixed(1)} ms, default params, wasm)`);
+  console.log('size   | priority-flood ms (ms/Mcell) | planchon-darboux ms (ms/Mcell) | d8 ms (ms/Mcell)');
+  for (const [n, runs] of [[256, 7], [512, 5], [1024, 3], [2048, 3]]) {
+    const m = island(n, 11), mc = n * n / 1e6;
+    const fill = (method) => median(1, runs, () => m.slice(), (h) => lf.fillDepressions(h, n, n, { method }));
+    const pf = fill('priority-flood'), pd = fill('planchon-darboux');
+    const filled = m.slice();
+    lf.fillDepressions(filled, n, n);
+    const d8 = median(1, runs, () => null, () => lf.flowAccumulation(filled, n, n));
+    const col = (t) => `${t.toFixed(1).padStart(8)} (${(t / mc).toFixed(1).padStart(6)})`;
+    console.log(`${String(n).padStart(5)}² | ${col(pf).padEnd(28)} | ${col(pd).padEnd(30)} | ${col(d8)}`);
+  }
 }
 
-console.log('landscape step (uplift, receivers, pits, stack, area, erosion n = 1, diffusion), after 10 steps of uplift on an island');
-console.log('size   | step ms | ms/Mcell | steps that filled pits');
-for (const [n, runs] of [[256, 7], [512, 5], [1024, 3], [2048, 3]]) {
-  const ls = new lf.Landscape(n, n);
+// With a baseline package the same step runs by it too, in the same process.
+function stepMs(pkg, n, runs) {
+  const ls = new pkg.Landscape(n, n);
   ls.setHeights(island(n, 5).map((v) => v * 50));
   ls.setUplift(1e-3);
   ls.step(1e4, 10);
   let filled = 0;
   const t = median(1, runs, () => null, () => { filled += ls.step(1e4, 1).filledSteps; });
-  console.log(`${String(n).padStart(5)}² | ${t.toFixed(1).padStart(7)} | ${(t / (n * n / 1e6)).toFixed(1).padStart(8)} | ${filled} of ${runs + 1}`);
+  const sum = ls.heights.reduce((a, v) => a + v, 0);
   ls.free();
+  return { t, filled, sum };
 }
+console.log('landscape step (uplift, receivers, pits, stack, area, erosion n = 1, diffusion), after 10 steps of uplift on an island');
+console.log(`size   | step ms | ms/Mcell | steps that filled pits${baseline ? ' | baseline ms | speed-up | same heights' : ''}`);
+for (const [n, runs] of [[256, 7], [512, 5], [1024, 3], [2048, 3]]) {
+  const a = stepMs(lf, n, runs);
+  let extra = '';
+  if (baseline) {
+    const b = stepMs(baseline, n, runs);
+    extra = ` | ${b.t.toFixed(1).padStart(11)} | ${(b.t / a.t).toFixed(2).padStart(7)}× | ${a.sum === b.sum}`;
+  }
+  console.log(`${String(n).padStart(5)}² | ${a.t.toFixed(1).padStart(7)} | ${(a.t / (n * n / 1e6)).toFixed(1).padStart(8)} | ${a.filled} of ${runs + 1}${extra}`);
+}
+if (stepOnly) process.exit(0);
 
 if (baseline) {
   console.log('fill + D8 accumulation: this package vs the baseline, same process');

@@ -126,33 +126,25 @@ impl<K: Noise> Composed<K> {
 
     /// Point-by-point 2D fill: the reference the grid-aware fill must equal.
     pub fn fill2d_points(&self, out: &mut [f32], r: &Region) {
-        let xs = r.xs();
-        for (j, row) in out.chunks_exact_mut(r.width).enumerate() {
-            let y = r.y(j);
-            for (o, &x) in row.iter_mut().zip(&xs) {
-                *o = self.eval2(x, y);
-            }
-        }
+        grid_points(out, &r.xs(), &r.ys(), |x, y| self.eval2(x, y));
     }
 
     /// Point-by-point 3D slice fill.
     pub fn fill3d_points(&self, out: &mut [f32], r: &Region) {
-        let xs = r.xs();
-        for (j, row) in out.chunks_exact_mut(r.width).enumerate() {
-            let y = r.y(j);
-            for (o, &x) in row.iter_mut().zip(&xs) {
-                *o = self.eval3(x, y, r.z);
-            }
-        }
+        grid_points(out, &r.xs(), &r.ys(), |x, y| self.eval3(x, y, r.z));
     }
 
     pub fn fill4d(&self, out: &mut [f32], r: &Region) {
-        let xs = r.xs();
-        for (j, row) in out.chunks_exact_mut(r.width).enumerate() {
-            let y = r.y(j);
-            for (o, &x) in row.iter_mut().zip(&xs) {
-                *o = self.eval4(x, y, r.z, r.w);
-            }
+        grid_points(out, &r.xs(), &r.ys(), |x, y| self.eval4(x, y, r.z, r.w));
+    }
+}
+
+/// `out[j · xs.len() + i] = eval(xs[i], ys[j])`: a grid of columns `xs` × rows `ys`
+/// sampled point by point.
+pub fn grid_points(out: &mut [f32], xs: &[f64], ys: &[f64], eval: impl Fn(f64, f64) -> f32) {
+    for (row, &y) in out.chunks_exact_mut(xs.len()).zip(ys) {
+        for (o, &x) in row.iter_mut().zip(xs) {
+            *o = eval(x, y);
         }
     }
 }

@@ -10,11 +10,14 @@ pub enum Error {
     Range {
         param: &'static str,
         message: String,
+        /// Where `param` sits in a field graph (`inputs[1].inputs[0]`), or empty.
+        at: String,
     },
     /// A value of the wrong kind: an unknown name, a missing field.
     Type {
         param: &'static str,
         message: String,
+        at: String,
     },
 }
 
@@ -25,12 +28,14 @@ impl Error {
         Error::Range {
             param,
             message: short(message.into()),
+            at: String::new(),
         }
     }
     pub fn kind(param: &'static str, message: impl Into<String>) -> Self {
         Error::Type {
             param,
             message: short(message.into()),
+            at: String::new(),
         }
     }
     pub fn param(&self) -> &'static str {
@@ -38,11 +43,35 @@ impl Error {
             Error::Range { param, .. } | Error::Type { param, .. } => param,
         }
     }
+    /// The error placed under `prefix`, a node path of a field graph (`inputs[1]`).
+    pub fn at(mut self, prefix: &str) -> Self {
+        match &mut self {
+            Error::Range { at, .. } | Error::Type { at, .. } => {
+                *at = join(prefix, at);
+            }
+        }
+        self
+    }
+    /// The full path of the parameter: [`Error::at`]'s prefixes, then [`Error::param`].
+    pub fn path(&self) -> String {
+        match self {
+            Error::Range { param, at, .. } | Error::Type { param, at, .. } => join(at, param),
+        }
+    }
 }
 
 /// The longest message an error keeps: a caller's huge string (a 100 MB noise name)
 /// must not become a 100 MB error message.
 pub const MAX_MESSAGE: usize = 400;
+
+/// `a.b`, or whichever is not empty; an index (`[1]`) needs no dot.
+fn join(a: &str, b: &str) -> String {
+    match (a.is_empty(), b.is_empty() || b.starts_with('[')) {
+        (true, _) => b.to_string(),
+        (false, true) => format!("{a}{b}"),
+        (false, false) => format!("{a}.{b}"),
+    }
+}
 
 fn short(mut m: String) -> String {
     if m.len() > MAX_MESSAGE {
@@ -60,8 +89,8 @@ fn short(mut m: String) -> String {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Range { param, message } | Error::Type { param, message } => {
-                write!(f, "landform: `{param}` {message}")
+            Error::Range { message, .. } | Error::Type { message, .. } => {
+                write!(f, "landform: `{}` {message}", self.path())
             }
         }
     }

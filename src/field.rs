@@ -65,6 +65,12 @@ macro_rules! with_deriv {
     };
 }
 
+/// Column data of one field's row fills ([`Field::prepare`]), typed by its kernel.
+pub(crate) struct Prepared {
+    cols: Box<dyn std::any::Any>,
+    dims: u32,
+}
+
 #[derive(Clone, Debug)]
 pub struct Field {
     params: Params,
@@ -421,6 +427,48 @@ impl Field {
         self.check(out, r, 4)?;
         with_composed!(&self.kernels, c => c.fill4d(out, r));
         Ok(())
+    }
+
+    /// Columns `xs` × rows `ys` (finite noise-space points) of the 2D field, row-major:
+    /// the same bits as [`Field::sample2d`] of each point (graphs fill through it).
+    pub(crate) fn fill2d_axes(&self, out: &mut [f32], xs: &[f64], ys: &[f64]) {
+        with_composed!(&self.kernels, c => c.fill2d_axes(out, xs, ys));
+    }
+
+    /// [`Field::fill2d_axes`] of the 3D field at depth `z` (the field must have 3D).
+    pub(crate) fn fill3d_axes(&self, out: &mut [f32], xs: &[f64], ys: &[f64], z: f64) {
+        with_composed!(&self.kernels, c => c.fill3d_axes(out, xs, ys, z));
+    }
+
+    /// The per-column work of row fills at columns `xs`, for [`Field::fill_prepared`]
+    /// to reuse over many bands of rows; `None` where fills go point by point.
+    pub(crate) fn prepare(&self, xs: &[f64], dims: u32) -> Option<Prepared> {
+        with_composed!(&self.kernels, c => c.rows_apply(dims).then(|| Prepared {
+            cols: Box::new(c.columns(xs, dims)),
+            dims,
+        }))
+    }
+
+    /// [`Field::fill2d_axes`] / [`Field::fill3d_axes`] (by `p`'s dimension) over the
+    /// columns `p` was prepared for; the same bits.
+    pub(crate) fn fill_prepared(&self, p: &Prepared, out: &mut [f32], ys: &[f64], z: f64) {
+        with_composed!(&self.kernels, c => crate::rows::fill_prepared(c, &*p.cols, p.dims, out, ys, z));
+    }
+
+    /// `out[i]` = the field at point `i` of `p` (x, y and z arrays), 2D or 3D: the bits
+    /// of [`Field::sample2d`] / [`Field::sample3d`], the kernel picked once.
+    pub(crate) fn sample_points(&self, out: &mut [f32], p: &[Vec<f64>; 3], dims: u32) {
+        let at = out.iter_mut().zip(p[0].iter().zip(&p[1]).zip(&p[2]));
+        if dims == 2 {
+            with_composed!(&self.kernels, c => at.for_each(|(o, ((&x, &y), _))| *o = c.eval2(x, y)))
+        } else {
+            with_composed!(&self.kernels, c => at.for_each(|(o, ((&x, &y), &z))| *o = c.eval3(x, y, z)))
+        }
+    }
+
+    /// Why this field has no `dims`-D fill (too few dimensions, or tiled), if it has none.
+    pub(crate) fn lacks(&self, dims: u32) -> Option<Error> {
+        self.need(dims).err()
     }
 
     fn check(&self, out: &[f32], r: &Region, dims: u32) -> Result<()> {

@@ -111,4 +111,9 @@ impl Region {
     pub fn xs(&self) -> Vec<f64> {
         (0..self.width).map(|i| self.x(i)).collect()
     }
+
+    /// The noise-space y of every row.
+    pub fn ys(&self) -> Vec<f64> {
+        (0..self.height).map(|j| self.y(j)).collect()
+    }
 }

@@ -5,9 +5,9 @@
 //! [`fractal`] schedules; composition (a kernel with its fractal, domain warp and tile
 //! period, private); [`rows`], the grid fills a row at a time; [`field`] (a
 //! [`spec::Spec`] checked into [`spec::Params`] and compiled into something that fills
-//! grids) over [`grid`] regions; then the terrain steps: [`terrain`] (island shaping,
-//! biomes, caves, placement), [`erosion`], [`hydrology`] and [`landscape`] (uplift +
-//! stream power + hillslope diffusion); [`texture`] holds the CPU references of the
+//! grids) over [`grid`] regions; [`graph`] (fields combined by ops); then the terrain
+//! steps: [`terrain`] (island shaping, biomes, caves, placement), [`erosion`],
+//! [`hydrology`] and [`landscape`] (uplift + stream power + hillslope diffusion); [`texture`] holds the CPU references of the
 //! anti-tiling shaders. The `wasm` module is the only place that knows about JavaScript.
 //!
 //! Comments cite their sources by short names (`000`–`004` for the five source articles,
@@ -19,6 +19,7 @@ pub mod erosion;
 pub mod error;
 pub mod field;
 pub mod fractal;
+pub mod graph;
 pub mod grid;
 pub mod hydrology;
 pub mod landscape;
@@ -33,6 +34,7 @@ pub mod texture;
 
 pub use error::{Error, Result};
 pub use field::Field;
+pub use graph::Graph;
 pub use grid::Region;
 pub use spec::Spec;
 

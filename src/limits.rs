@@ -13,6 +13,15 @@ pub const MAX_CELLS: usize = 1 << 26;
 /// The most droplets one `Eroder.run` call may run (a longer run goes in chunks).
 pub const MAX_DROPLETS: u64 = 1 << 24;
 
+/// The most nodes (ops and leaves) of one field graph (`crate::graph`).
+pub const MAX_GRAPH_NODES: usize = 256;
+/// The deepest nesting of graph nodes (the root is depth 1).
+pub const MAX_GRAPH_DEPTH: usize = 16;
+/// The most inputs of one `add`, `mul`, `min` or `max` node.
+pub const MAX_GRAPH_INPUTS: usize = 8;
+/// The most control points of a `curve` or `terrace` node.
+pub const MAX_CONTROL_POINTS: usize = 16;
+
 /// Checks that `v` is a whole number in `[lo, hi]` (both within ±2⁵³) and returns it.
 pub fn check_int(param: &'static str, v: f64, lo: i64, hi: i64) -> Result<i64> {
     if !v.is_finite() || v.fract() != 0.0 || v < lo as f64 || v > hi as f64 {
@@ -64,6 +73,23 @@ mod tests {
         let e = check_int("droplets", -1.0, 0, 10).unwrap_err();
         assert_eq!(e.param(), "droplets");
         assert!(e.to_string().contains("[0, 10]"), "{e}");
+    }
+
+    /// plain.js checks specs before they enter wasm, with limits that must admit every
+    /// graph within these (and no more than needed): its constants follow them.
+    #[test]
+    fn the_js_spec_limits_follow_the_graph_limits() {
+        let js = include_str!("wasm/plain.js");
+        let constant = |name: &str| -> usize {
+            let at = js.find(&format!("export const {name} = ")).unwrap() + name.len() + 16;
+            js[at..].split(';').next().unwrap().trim().parse().unwrap()
+        };
+        assert_eq!(constant("MAX_DEPTH"), 2 * MAX_GRAPH_DEPTH + 1);
+        assert_eq!(
+            constant("MAX_ITEMS"),
+            MAX_GRAPH_INPUTS.max(MAX_CONTROL_POINTS)
+        );
+        assert_eq!(constant("MAX_VALUES"), 64 * MAX_GRAPH_NODES);
     }
 
     #[test]

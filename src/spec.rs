@@ -11,6 +11,7 @@ use crate::noise::worley::{WorleyDistance, WorleyReturn};
 mod names;
 mod params;
 
+pub(crate) use names::named;
 pub use names::{quoted, Named, NoiseKind, Permutation, TS_UNIONS};
 pub use params::{
     seed, whole, FractalParams, Params, WarpParams, WorleyChoice, MAX_PERIOD, MAX_TILE_CELLS,

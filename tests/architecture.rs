@@ -14,6 +14,7 @@ const FLOORS: &[&[&str]] = &[
     &["compose"],
     &["rows"],
     &["spec", "field"],
+    &["graph"],
     &["terrain", "texture"],
     &["hydrology", "erosion"],
     &["landscape"],

@@ -6,7 +6,7 @@ mod common;
 
 use common::{
     fnv1a, golden_3d_spec, golden_specs, FAR_GOLDEN, FAR_GOLDEN_DERIV, GOLDEN, GOLDEN_3D,
-    GOLDEN_3D_NOISES, GOLDEN_DERIV, GOLDEN_DERIV_3D, KERNELS,
+    GOLDEN_3D_NOISES, GOLDEN_DERIV, GOLDEN_DERIV_3D, GRAPH_GOLDEN, GRAPH_GOLDEN_JSON, KERNELS,
 };
 use js_sys::{Float32Array, JSON};
 use landform::wasm::field::{Grid, JsField};
@@ -56,6 +56,27 @@ fn golden_hashes_match_the_native_build_bit_for_bit() {
         )
         .unwrap();
         assert_eq!(fnv1a(&out.to_vec()), want, "{spec}");
+    }
+}
+
+/// `common::GRAPH_GOLDEN`: a graph's 2D fill and 3D slice, the same bits as natively
+/// (tests/graph.rs), and its `spec` fills the same bits again.
+#[wasm_bindgen_test]
+fn graph_golden_hashes_match_the_native_build() {
+    let region = r#"{"width":64,"height":48,"scale":32,"x0":-7,"y0":3,"z":0.7}"#;
+    let mut f = JsField::new(Some(js(GRAPH_GOLDEN_JSON))).unwrap();
+    let mut again = JsField::new(Some(f.spec().unwrap())).unwrap();
+    for (dims, want) in [2, 3].into_iter().zip(GRAPH_GOLDEN) {
+        for g in [&mut f, &mut again] {
+            let out = Float32Array::new_with_length(64 * 48);
+            let o = JsValue::from(out.clone());
+            if dims == 2 {
+                g.fill2d(o, js(region)).unwrap();
+            } else {
+                g.fill3d(o, js(region)).unwrap();
+            }
+            assert_eq!(fnv1a(&out.to_vec()), want, "{dims}D");
+        }
     }
 }
 

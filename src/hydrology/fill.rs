@@ -10,8 +10,9 @@
 //!
 //! - [`priority_flood`]: Barnes, Lehman & Mulla, "Priority-Flood: An optimal
 //!   depression-filling and watershed-labeling algorithm for digital elevation
-//!   models", Computers & Geosciences 62 (2014), the ε variant. Cells are flooded
-//!   inward from the outlets in order of elevation with a heap: O(n log n).
+//!   models", Computers & Geosciences 62 (2014), the ε variant: cells are flooded
+//!   inward from the outlets in order of elevation with a heap, O(n log n). The
+//!   landscape model runs the same loop over its lakes alone ([`super::lakes`]).
 //! - [`planchon_darboux`]: Planchon & Darboux, "A fast, simple and versatile algorithm
 //!   to fill the depressions of digital elevation models", Catena 46 (2001): start
 //!   from a surface of +∞ over the land and lower it towards `Z` by sweeps in
@@ -132,7 +133,8 @@ pub fn fill_depressions(
     Ok(report)
 }
 
-/// Priority-Flood+ε (Barnes et al. 2014). Ties in the heap go to the lower cell index.
+/// Priority-Flood+ε (Barnes et al. 2014): every cell passes through one heap, seeded
+/// with the outlets, lowest first (ties to the lower cell index). O(n log n).
 pub fn priority_flood(
     z: &mut [f32],
     width: usize,
@@ -147,7 +149,17 @@ pub fn priority_flood(
         .map(|(i, &v)| is_outlet(i, v, width, height, sea))
         .collect();
     let seeds: Vec<usize> = (0..z.len()).filter(|&i| closed[i]).collect();
-    let raised = flood_from(z, width, height, params.epsilon, &mut closed, &seeds);
+    let mut heap = BinaryHeap::with_capacity(seeds.len());
+    let raised = flood_from(
+        z,
+        width,
+        height,
+        params.epsilon,
+        &mut closed,
+        &seeds,
+        &mut heap,
+        |_| true,
+    );
     Ok(FillReport { raised, passes: 1 })
 }
 
@@ -156,7 +168,8 @@ pub fn priority_flood(
 /// the outlets this is the whole fill; with seeds = the rim of the cells that cannot
 /// drain, it computes the same bits for them alone (the fixed point is unique, and a
 /// cell that drains is never raised). No checks: the caller validated `z`. Returns how
-/// many cells were raised.
+/// many cells were raised. `heap` is scratch (cleared first); only cells for which
+/// `enter` holds are flooded.
 pub(crate) fn flood_from(
     z: &mut [f32],
     width: usize,
@@ -164,8 +177,10 @@ pub(crate) fn flood_from(
     eps: f32,
     closed: &mut [bool],
     seeds: &[usize],
+    heap: &mut BinaryHeap<Reverse<u64>>,
+    enter: impl Fn(usize) -> bool,
 ) -> usize {
-    let mut heap = BinaryHeap::with_capacity(seeds.len());
+    heap.clear();
     let key = |v: f32, i: usize| Reverse(((order_key(v) as u64) << 32) | i as u64);
     for &i in seeds {
         heap.push(key(z[i], i));
@@ -175,7 +190,7 @@ pub(crate) fn flood_from(
         let c = (k & 0xFFFF_FFFF) as usize;
         let floor = raise(z[c], eps);
         for_neighbours(c, width, height, |_, n| {
-            if !closed[n] {
+            if !closed[n] && enter(n) {
                 closed[n] = true;
                 if z[n] < floor {
                     z[n] = floor;

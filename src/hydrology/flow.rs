@@ -9,7 +9,7 @@
 //! cells upstream of it in the same receiver forest, whatever order adds them up.
 
 use super::receivers::{receivers_into, Descent};
-use super::stack::{stack_into, upstream_counts, Donors};
+use super::stack::{stack_into, StackScratch};
 use crate::error::{check_len, check_range, Result};
 use crate::hydrology::{for_neighbours, on_border, order_key, NO_FLOW};
 use crate::terrain::{check_grid, check_heights};
@@ -88,12 +88,13 @@ pub fn flow_accumulation(
         .collect();
     let mut rec = vec![0u32; heights.len()];
     receivers_into(heights, width, height, &sea, Descent::Lowest, &mut rec);
-    let mut donors = Donors::default();
-    donors.build(&rec);
-    let mut stack = Vec::with_capacity(rec.len());
-    stack_into(&rec, &donors, &mut stack, &mut Vec::new());
     let mut water = vec![0u32; rec.len()];
-    upstream_counts(&rec, &stack, &mut water);
+    stack_into(
+        &rec,
+        &mut Vec::new(),
+        &mut water,
+        &mut StackScratch::default(),
+    );
     let mut totals = FlowTotals {
         rain: heights.len() as u64,
         ..FlowTotals::default()

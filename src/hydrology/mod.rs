@@ -7,6 +7,7 @@
 
 pub mod fill;
 pub mod flow;
+pub mod lakes;
 pub mod receivers;
 pub mod stack;
 
@@ -45,7 +46,8 @@ pub(crate) fn order_key(v: f32) -> u32 {
     }
 }
 
-/// Calls `f(direction, neighbour_index)` for each in-map D8 neighbour of cell `i`.
+/// Calls `f(direction, neighbour_index)` for each in-map D8 neighbour of cell `i`, in
+/// [`D8`] order. Interior cells (most of them) take all eight offsets unchecked.
 #[inline]
 pub(crate) fn for_neighbours(
     i: usize,
@@ -53,7 +55,21 @@ pub(crate) fn for_neighbours(
     height: usize,
     mut f: impl FnMut(usize, usize),
 ) {
-    let (x, y) = ((i % width) as i32, (i / width) as i32);
+    // Cells number fewer than 2^32 (check_grid), and 32-bit division is the cheap one.
+    let (x, y) = (
+        (i as u32 % width as u32) as usize,
+        (i as u32 / width as u32) as usize,
+    );
+    if x > 0 && y > 0 && x + 1 < width && y + 1 < height {
+        for (d, &(dx, dy)) in D8.iter().enumerate() {
+            f(
+                d,
+                (i as isize + dy as isize * width as isize + dx as isize) as usize,
+            );
+        }
+        return;
+    }
+    let (x, y) = (x as i32, y as i32);
     for (d, &(dx, dy)) in D8.iter().enumerate() {
         let (nx, ny) = (x + dx, y + dy);
         if nx >= 0 && ny >= 0 && (nx as usize) < width && (ny as usize) < height {

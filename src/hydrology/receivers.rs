@@ -33,6 +33,48 @@ pub fn receivers_into(
     descent: Descent,
     rec: &mut [u32],
 ) {
+    for y in 0..height {
+        for x in 0..width {
+            let i = y * width + x;
+            rec[i] = receiver(z, width, height, outlet, descent, x, y);
+        }
+    }
+}
+
+/// [`receivers_into`] for the `cells` and their D8 neighbours only: after heights
+/// changed at `cells` alone, the other receivers are still right.
+pub fn receivers_near(
+    z: &[f32],
+    width: usize,
+    height: usize,
+    outlet: &[bool],
+    descent: Descent,
+    cells: impl Iterator<Item = usize>,
+    rec: &mut [u32],
+) {
+    for c in cells {
+        rec[c] = receiver(z, width, height, outlet, descent, c % width, c / width);
+        for_neighbours(c, width, height, |_, n| {
+            rec[n] = receiver(z, width, height, outlet, descent, n % width, n / width);
+        });
+    }
+}
+
+/// The receiver of cell `(x, y)` by the rule of [`receivers_into`].
+#[inline]
+fn receiver(
+    z: &[f32],
+    width: usize,
+    height: usize,
+    outlet: &[bool],
+    descent: Descent,
+    x: usize,
+    y: usize,
+) -> u32 {
+    let i = y * width + x;
+    if outlet[i] {
+        return i as u32;
+    }
     // What a neighbour scores (higher wins; only scores above the cell's own count).
     // The lowest-neighbour rule compares heights themselves, not rounded drops.
     let steepest = descent == Descent::Steepest;
@@ -45,39 +87,28 @@ pub fn receivers_into(
             zi - zn
         }
     };
-    let w = width as isize;
-    let offsets: [isize; 8] = D8.map(|(dx, dy)| dy as isize * w + dx as isize);
-    for y in 0..height {
-        let interior_row = y > 0 && y + 1 < height;
-        for x in 0..width {
-            let i = y * width + x;
-            if outlet[i] {
-                rec[i] = i as u32;
-                continue;
+    let zi = z[i];
+    let (mut best, mut to) = (if steepest { 0.0 } else { -zi }, i);
+    if y > 0 && y + 1 < height && x > 0 && x + 1 < width {
+        let w = width as isize;
+        for (d, &(dx, dy)) in D8.iter().enumerate() {
+            let n = (i as isize + dy as isize * w + dx as isize) as usize;
+            let s = score(zi, z[n], d);
+            if s > best {
+                best = s;
+                to = n;
             }
-            let zi = z[i];
-            let (mut best, mut to) = (if steepest { 0.0 } else { -zi }, i);
-            if interior_row && x > 0 && x + 1 < width {
-                for (d, &o) in offsets.iter().enumerate() {
-                    let n = (i as isize + o) as usize;
-                    let s = score(zi, z[n], d);
-                    if s > best {
-                        best = s;
-                        to = n;
-                    }
-                }
-            } else {
-                for_neighbours(i, width, height, |d, n| {
-                    let s = score(zi, z[n], d);
-                    if s > best {
-                        best = s;
-                        to = n;
-                    }
-                });
-            }
-            rec[i] = to as u32;
         }
+    } else {
+        for_neighbours(i, width, height, |d, n| {
+            let s = score(zi, z[n], d);
+            if s > best {
+                best = s;
+                to = n;
+            }
+        });
     }
+    to as u32
 }
 
 /// The distance from cell `i` to its receiver `r`, in cells: 0 (itself), 1 or √2.

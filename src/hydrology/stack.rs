@@ -1,82 +1,76 @@
-//! Donors and the stack order of Braun & Willett (2013), §2.2–2.3: invert the receiver
-//! array into donor lists (a counting pass, no sort), then walk each tree depth-first
-//! from its base-level node. Every cell comes after its receiver, so one pass along
-//! the stack solves the implicit erosion downstream-first, and one pass back sums
-//! drainage area upstream-first. Both O(n).
+//! The stack order of Braun & Willett (2013), §2.2–2.3: every cell after its receiver,
+//! so one pass along the stack solves the implicit erosion downstream-first, and one
+//! pass back sums drainage area upstream-first. Both O(n).
+//!
+//! Braun & Willett build it from donor lists by a depth-first walk from each base-level
+//! node; any order that puts every cell after its receiver serves the same passes and
+//! gives the same bits (a cell's update reads only its receiver's, and area sums are
+//! exact integers). This one is built upstream-first by counting each cell's donors
+//! and peeling cells whose donors are all placed (Kahn's topological sort, "Topological
+//! sorting of large networks", Communications of the ACM 5, 1962): a scan in index
+//! order starts at every cell with no donor left and follows its receivers downstream
+//! while each one's last donor has just been placed. Every step reads a cell and its
+//! neighbour, so the passes stay near the scan in memory instead of jumping along
+//! donor lists, and the upstream counts come out of the same walk.
 
-/// Donor lists in compressed form: the donors of cell `c` are
-/// `donors[start[c] as usize..start[c + 1] as usize]`, in increasing index order.
+/// Marks a placed cell in [`StackScratch`]'s donor counts (a cell has at most 8 donors).
+const PLACED: u8 = u8::MAX;
+
+/// Scratch of [`stack_into`], reused between calls.
 #[derive(Clone, Debug, Default)]
-pub struct Donors {
-    pub start: Vec<u32>,
-    pub donors: Vec<u32>,
+pub struct StackScratch {
+    /// Donors of each cell not yet placed, or `PLACED`.
+    pending: Vec<u8>,
 }
 
-impl Donors {
-    /// Rebuilds the lists from `rec` (a cell is not its own donor). Reuses memory.
-    pub fn build(&mut self, rec: &[u32]) {
-        let n = rec.len();
-        self.start.clear();
-        self.start.resize(n + 1, 0);
-        for (i, &r) in rec.iter().enumerate() {
-            if r as usize != i {
-                self.start[r as usize + 1] += 1;
-            }
-        }
-        for c in 0..n {
-            self.start[c + 1] += self.start[c];
-        }
-        self.donors.clear();
-        self.donors.resize(self.start[n] as usize, 0);
-        // Fill each list from its start; `next` is a moving copy of the starts.
-        let mut next: Vec<u32> = self.start[..n].to_vec();
-        for (i, &r) in rec.iter().enumerate() {
-            if r as usize != i {
-                let slot = &mut next[r as usize];
-                self.donors[*slot as usize] = i as u32;
-                *slot += 1;
-            }
-        }
-    }
-
-    pub fn of(&self, c: usize) -> &[u32] {
-        &self.donors[self.start[c] as usize..self.start[c + 1] as usize]
-    }
-}
-
-/// Writes the stack order into `stack` (cleared first): base-level nodes (`rec[i] == i`)
-/// in index order, each followed depth-first by everything that drains to it.
-/// `todo` is scratch. With receivers that form a forest (as strictly descending ones
-/// do) every cell appears exactly once; returns how many cells the stack holds.
+/// Writes a stack order of the receivers `rec` into `stack` (every cell after its
+/// receiver; base-level nodes, `rec[i] == i`, first among their trees) and the
+/// upstream cell counts into `count` (`count[i]`: the cells whose water passes through
+/// `i`, itself included; exact integers). `rec` must point every cell at itself or a
+/// D8 neighbour. Cells on a cycle of receivers, and those draining into one, are left
+/// out of the stack; returns how many cells it holds (all of them for a forest).
 pub fn stack_into(
     rec: &[u32],
-    donors: &Donors,
     stack: &mut Vec<u32>,
-    todo: &mut Vec<u32>,
+    count: &mut [u32],
+    s: &mut StackScratch,
 ) -> usize {
+    let n = rec.len();
+    let pending = &mut s.pending;
+    pending.clear();
+    pending.resize(n, 0);
+    for (i, &r) in rec.iter().enumerate() {
+        if r as usize != i {
+            pending[r as usize] += 1;
+        }
+    }
+    count.fill(1);
     stack.clear();
-    todo.clear();
-    for (b, &r) in rec.iter().enumerate() {
-        if r as usize != b {
+    stack.resize(n, 0);
+    // Placed cells fill the stack from its end: the last placed (a base-level node
+    // whose tree is complete) comes first.
+    let mut k = n;
+    for i in 0..n {
+        if pending[i] != 0 {
             continue;
         }
-        todo.push(b as u32);
-        while let Some(c) = todo.pop() {
-            stack.push(c);
-            todo.extend_from_slice(donors.of(c as usize));
-        }
-    }
-    stack.len()
-}
-
-/// Upstream cell counts: `count[i]` = the cells whose water passes through `i`, itself
-/// included, by one pass up the reversed stack. Exact integers.
-pub fn upstream_counts(rec: &[u32], stack: &[u32], count: &mut [u32]) {
-    count.fill(1);
-    for &c in stack.iter().rev() {
-        let (c, r) = (c as usize, rec[c as usize] as usize);
-        if r != c {
+        let mut c = i;
+        loop {
+            pending[c] = PLACED;
+            k -= 1;
+            stack[k] = c as u32;
+            let r = rec[c] as usize;
+            if r == c {
+                break;
+            }
             count[r] += count[c];
+            pending[r] -= 1;
+            if pending[r] != 0 {
+                break;
+            }
+            c = r;
         }
     }
+    stack.drain(..k);
+    n - k
 }

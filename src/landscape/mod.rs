@@ -13,7 +13,6 @@ pub mod analysis;
 pub mod diffusion;
 pub mod model;
 pub mod params;
-pub mod pits;
 pub mod stream_power;
 
 pub use crate::hydrology::receivers::Descent;
@@ -22,7 +21,7 @@ pub use params::{LandscapeParams, Rate};
 
 use crate::error::{check_range, Error, Result};
 use crate::hydrology::on_border;
-use crate::hydrology::stack::{stack_into, upstream_counts, Donors};
+use crate::hydrology::stack::{stack_into, StackScratch};
 use crate::terrain::{check_grid, check_heights};
 
 /// Steepest-descent D8 receiver of every cell of `heights` (width × height) into `out`:
@@ -79,10 +78,14 @@ fn check_receivers(rec: &[u32], width: usize, height: usize) -> Result<()> {
 /// once, after its receiver. A RangeError names `receivers` if they are not
 /// neighbours or form a cycle (then some cells can never be reached).
 pub fn stack_order(rec: &[u32], width: usize, height: usize, out: &mut Vec<u32>) -> Result<()> {
+    checked_stack(rec, width, height, out).map(|_| ())
+}
+
+/// [`stack_order`], also returning the upstream cell counts.
+fn checked_stack(rec: &[u32], width: usize, height: usize, out: &mut Vec<u32>) -> Result<Vec<u32>> {
     check_receivers(rec, width, height)?;
-    let mut donors = Donors::default();
-    donors.build(rec);
-    let placed = stack_into(rec, &donors, out, &mut Vec::new());
+    let mut count = vec![0u32; rec.len()];
+    let placed = stack_into(rec, out, &mut count, &mut StackScratch::default());
     if placed != rec.len() {
         return Err(Error::range(
             "receivers",
@@ -93,7 +96,7 @@ pub fn stack_order(rec: &[u32], width: usize, height: usize, out: &mut Vec<u32>)
             ),
         ));
     }
-    Ok(())
+    Ok(count)
 }
 
 /// Drainage area of every cell into `out`: the cells upstream (itself included) times
@@ -107,10 +110,7 @@ pub fn drainage_area(
 ) -> Result<()> {
     check_range("cellSize", cell_size, 1e-3, 1e6)?;
     crate::error::check_len("area", out.len(), rec.len(), "width × height")?;
-    let mut stack = Vec::with_capacity(rec.len());
-    stack_order(rec, width, height, &mut stack)?;
-    let mut count = vec![0u32; rec.len()];
-    upstream_counts(rec, &stack, &mut count);
+    let count = checked_stack(rec, width, height, &mut Vec::with_capacity(rec.len()))?;
     let a = cell_size * cell_size;
     for (o, &c) in out.iter_mut().zip(&count) {
         *o = (c as f64 * a) as f32;

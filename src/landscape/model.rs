@@ -6,10 +6,12 @@
 //! 3. steepest-descent D8 receivers; if any cell other than base level has no lower
 //!    neighbour (a pit), the depressions are filled by Priority-Flood+ε (Barnes et al.
 //!    2014, [`crate::hydrology::priority_flood`]'s loop, ε = one float step: lakes
-//!    become sediment-filled flats that drain), flooding only the cells whose receiver
-//!    tree ends in a pit ([`super::pits`]); then the receivers are recomputed. The
-//!    result equals filling the whole map bit for bit, and with no pit it is a no-op;
-//! 4. donors, stack, drainage area (O(n), [`super::stack`]);
+//!    become sediment-filled flats that drain), flooding only the lakes, found from
+//!    the basins of the receiver forest and the passes between them
+//!    ([`crate::hydrology::lakes`]); then the receivers of the lake cells and their
+//!    neighbours are recomputed. The result equals filling the whole map bit for
+//!    bit, and with no pit it is a no-op;
+//! 4. stack and drainage area in one O(n) walk ([`crate::hydrology::stack`]);
 //! 5. implicit stream-power erosion along the stack ([`super::stream_power`]);
 //! 6. implicit hillslope diffusion (ADI, [`super::diffusion`]), base level fixed.
 //!
@@ -18,12 +20,12 @@
 
 use super::diffusion::Diffusion;
 use super::params::{check_step, LandscapeParams, Rate, MAX_UPLIFT};
-use super::pits::{fill_pits, PitScratch};
-use super::stream_power::{erode, StreamPower};
+use super::stream_power::{erode, AreaPower, StreamPower};
 use crate::error::{Error, Result};
+use crate::hydrology::lakes::{fill_lakes, LakeScratch};
 use crate::hydrology::on_border;
-use crate::hydrology::receivers::{receivers_into, Descent};
-use crate::hydrology::stack::{stack_into, upstream_counts, Donors};
+use crate::hydrology::receivers::{receivers_into, receivers_near, Descent};
+use crate::hydrology::stack::{stack_into, StackScratch};
 use crate::rng::Mulberry32;
 use crate::terrain::{check_grid, check_heights, MAX_HEIGHT};
 
@@ -52,13 +54,13 @@ pub struct Landscape {
     outlets: Option<Vec<bool>>,
     base: Vec<bool>,
     rec: Vec<u32>,
-    donors: Donors,
     stack: Vec<u32>,
-    todo: Vec<u32>,
+    order: StackScratch,
     count: Vec<u32>,
     area: Vec<f32>,
     diffusion: Diffusion,
-    pits: PitScratch,
+    area_m: AreaPower,
+    lakes: LakeScratch,
     time: f64,
     steps_done: u64,
 }
@@ -82,13 +84,13 @@ impl Landscape {
             outlets: None,
             base: vec![false; n],
             rec: vec![0; n],
-            donors: Donors::default(),
             stack: Vec::with_capacity(n),
-            todo: Vec::new(),
+            order: StackScratch::default(),
             count: vec![1; n],
             area: vec![0.0; n],
             diffusion: Diffusion::default(),
-            pits: PitScratch::default(),
+            area_m: AreaPower::default(),
+            lakes: LakeScratch::default(),
             time: 0.0,
             steps_done: 0,
         };
@@ -223,29 +225,27 @@ impl Landscape {
             .any(|(i, &r)| r as usize == i && !self.base[i]);
         let mut raised = 0;
         if pit {
-            self.donors.build(&self.rec);
-            stack_into(&self.rec, &self.donors, &mut self.stack, &mut self.todo);
-            raised = fill_pits(
+            stack_into(&self.rec, &mut self.stack, &mut self.count, &mut self.order);
+            raised = fill_lakes(
                 &mut self.heights,
                 w,
                 h,
                 &self.base,
                 &self.rec,
                 &self.stack,
-                &mut self.pits,
+                &mut self.lakes,
             );
-            receivers_into(
+            receivers_near(
                 &self.heights,
                 w,
                 h,
                 &self.base,
                 Descent::Steepest,
+                self.lakes.lake_cells(),
                 &mut self.rec,
             );
         }
-        self.donors.build(&self.rec);
-        stack_into(&self.rec, &self.donors, &mut self.stack, &mut self.todo);
-        upstream_counts(&self.rec, &self.stack, &mut self.count);
+        stack_into(&self.rec, &mut self.stack, &mut self.count, &mut self.order);
         let a = self.params.cell_size * self.params.cell_size;
         for (o, &c) in self.area.iter_mut().zip(&self.count) {
             *o = (c as f64 * a) as f32;
@@ -277,7 +277,8 @@ impl Landscape {
         self.uplift_by(dt);
         let raised = self.route();
         let cell_area = self.params.cell_size * self.params.cell_size;
-        let count = &self.count;
+        self.area_m.set(cell_area, self.params.m);
+        let (count, area_m) = (&self.count, &self.area_m);
         let k = &self.erodibility;
         let law = StreamPower {
             m: self.params.m,
@@ -288,7 +289,7 @@ impl Landscape {
             w,
             &self.rec,
             &self.stack,
-            |i| count[i] as f64 * cell_area,
+            |i| area_m.of(count[i]),
             |i| k.at(i) as f64,
             &self.base,
             law,

@@ -51,21 +51,60 @@ pub fn solve_drop(d0: f64, f: f64, n: f64) -> f64 {
     d
 }
 
-/// Erodes `z` in place along `stack`. `area[i]` is the drainage area in m², `k(i)` the
-/// erodibility of cell `i`, `fixed[i]` marks base-level cells (never changed).
+/// `A^m` for a drainage area of `count` cells of `cell_area` m² each: from a table for
+/// the small counts that most cells have, else the power itself; the same bits either
+/// way (the table holds the same `pow` of the same area).
+#[derive(Clone, Debug, Default)]
+pub struct AreaPower {
+    table: Vec<f64>,
+    cell_area: f64,
+    m: f64,
+}
+
+/// Counts below this come from the table.
+const TABLE: usize = 4096;
+
+impl AreaPower {
+    /// Sets the cell area and `m` (rebuilding the table only when they change).
+    pub fn set(&mut self, cell_area: f64, m: f64) {
+        if self.table.is_empty() || self.cell_area != cell_area || self.m != m {
+            self.cell_area = cell_area;
+            self.m = m;
+            self.table.clear();
+            self.table
+                .extend((0..TABLE).map(|c| libm::pow(c as f64 * cell_area, m)));
+        }
+    }
+
+    #[inline]
+    pub fn of(&self, count: u32) -> f64 {
+        match self.table.get(count as usize) {
+            Some(&p) => p,
+            None => libm::pow(count as f64 * self.cell_area, self.m),
+        }
+    }
+}
+
+/// Erodes `z` in place along `stack`. `area_m(i)` is `A^m` of cell `i` (drainage area
+/// in m²), `k(i)` its erodibility, `fixed[i]` marks base-level cells (never changed).
 #[allow(clippy::too_many_arguments)]
 pub fn erode(
     z: &mut [f32],
     width: usize,
     rec: &[u32],
     stack: &[u32],
-    area: impl Fn(usize) -> f64,
+    area_m: impl Fn(usize) -> f64,
     k: impl Fn(usize) -> f64,
     fixed: &[bool],
     law: StreamPower,
     cell_size: f64,
     dt: f64,
 ) {
+    // The two receiver distances' `Lⁿ`, once.
+    let len_n = [
+        libm::pow(cell_size, law.n),
+        libm::pow(std::f64::consts::SQRT_2 * cell_size, law.n),
+    ];
     for &c in stack {
         let (i, r) = (c as usize, rec[c as usize] as usize);
         if r == i || fixed[i] {
@@ -75,8 +114,8 @@ pub fn erode(
         if h0 <= hr {
             continue;
         }
-        let len = receiver_distance(i, r, width) * cell_size;
-        let f = k(i) * libm::pow(area(i), law.m) * dt / libm::pow(len, law.n);
+        let diagonal = receiver_distance(i, r, width) != 1.0;
+        let f = k(i) * area_m(i) * dt / len_n[diagonal as usize];
         let d = solve_drop(h0 - hr, f, law.n);
         // Rounded to f32 a tiny drop could land on the receiver's height and make a
         // flat (a pit for the next step); keep at least one float step above it.

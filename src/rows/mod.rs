@@ -31,7 +31,7 @@ mod simplex;
 mod simplex_deriv;
 mod worley;
 
-use crate::compose::Composed;
+use crate::compose::{grid_points, Composed};
 use crate::fractal::FractalKind;
 use crate::grid::Region;
 use crate::noise::{split, Noise};
@@ -181,21 +181,29 @@ fn accumulate(
     }
 }
 
-/// The octave-independent and per-octave column data of one fill.
-struct Columns<C> {
+/// The per-octave column data of one fill: computed once per set of columns, and
+/// reusable by every band of rows over them (graphs fill in bands).
+pub struct Columns<C> {
     octaves: Vec<(Vec<f32>, C)>,
+    width: usize,
     padded: usize,
 }
 
 impl<C> Columns<C> {
-    /// `dims` picks the kernel's period ([`Noise::period`]) the columns are reduced by.
+    /// The columns of region `r`'s fills.
     fn new<K: RowNoise<Cols = C>>(c: &Composed<K>, r: &Region, dims: u32) -> Self {
-        let w = r.width;
+        Self::at(c, &r.xs(), dims)
+    }
+
+    /// `dims` picks the kernel's period ([`Noise::period`]) the columns are reduced by;
+    /// `xs` are the columns' noise-space x (before the offset).
+    fn at<K: RowNoise<Cols = C>>(c: &Composed<K>, xs: &[f64], dims: u32) -> Self {
+        let w = xs.len();
         let padded = (w + 3) & !3;
         let p = c.base.period(dims);
         // Padding columns repeat the last real column: finite, discarded.
         let base: Vec<f64> = (0..padded)
-            .map(|i| r.x(i.min(w - 1)) + c.offset[0])
+            .map(|i| xs[i.min(w - 1)] + c.offset[0])
             .collect();
         let octaves = c
             .fractal
@@ -208,21 +216,47 @@ impl<C> Columns<C> {
                 (xs, cols)
             })
             .collect();
-        Self { octaves, padded }
+        Self {
+            octaves,
+            width: w,
+            padded,
+        }
     }
 }
 
-/// 2D fill of an unwarped, untiled field; equals `eval2` on every cell.
-pub fn fill2d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], r: &Region) {
-    fill_rows(c, out, r, 2, |cc, xs, y, f, n| {
+/// 2D fill of an unwarped, untiled field at columns `xs` × rows `ys` (noise space,
+/// before the offset): `out[j · xs.len() + i]` equals `eval2(xs[i], ys[j])`.
+pub fn fill2d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], xs: &[f64], ys: &[f64]) {
+    fill2d_with(c, &Columns::at(c, xs, 2), out, ys)
+}
+
+/// 3D slice fill of an unwarped field at depth `z`; equals `eval3` on every cell.
+pub fn fill3d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], xs: &[f64], ys: &[f64], z: f64) {
+    fill3d_with(c, &Columns::at(c, xs, 3), out, ys, z)
+}
+
+/// [`fill2d`] over columns prepared by [`Composed::columns`] (`dims` 2).
+pub fn fill2d_with<K: RowNoise>(
+    c: &Composed<K>,
+    cols: &Columns<K::Cols>,
+    out: &mut [f32],
+    ys: &[f64],
+) {
+    fill_rows(c, cols, out, ys, |cc, xs, y, f, n| {
         c.base.row2_wide(cc, xs, y * f, n)
     });
 }
 
-/// 3D slice fill of an unwarped field; equals `eval3` on every cell.
-pub fn fill3d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], r: &Region) {
-    let z = r.z + c.offset[2];
-    fill_rows(c, out, r, 3, |cc, xs, y, f, n| {
+/// [`fill3d`] over columns prepared by [`Composed::columns`] (`dims` 3).
+pub fn fill3d_with<K: RowNoise>(
+    c: &Composed<K>,
+    cols: &Columns<K::Cols>,
+    out: &mut [f32],
+    ys: &[f64],
+    z: f64,
+) {
+    let z = z + c.offset[2];
+    fill_rows(c, cols, out, ys, |cc, xs, y, f, n| {
         c.base.row3_wide(cc, xs, y * f, z * f, n)
     });
 }
@@ -232,17 +266,16 @@ pub fn fill3d<K: RowNoise>(c: &Composed<K>, out: &mut [f32], r: &Region) {
 #[inline(always)]
 fn fill_rows<K: RowNoise>(
     c: &Composed<K>,
+    cols: &Columns<K::Cols>,
     out: &mut [f32],
-    r: &Region,
-    dims: u32,
+    ys: &[f64],
     row: impl Fn(&K::Cols, &[f32], f64, f64, &mut [f32]),
 ) {
-    let cols = Columns::new(c, r, dims);
     let fr = &c.fractal;
     let mut acc = vec![0.0f32; cols.padded];
     let mut n = vec![0.0f32; cols.padded];
-    for (j, out_row) in out.chunks_exact_mut(r.width).enumerate() {
-        let y = r.y(j) + c.offset[1];
+    for (out_row, &y) in out.chunks_exact_mut(cols.width).zip(ys) {
+        let y = y + c.offset[1];
         let last = cols.octaves.len() - 1;
         for (i, (xs, cc)) in cols.octaves.iter().enumerate() {
             row(cc, xs, y, fr.freqs()[i] as f64, &mut n);
@@ -252,12 +285,35 @@ fn fill_rows<K: RowNoise>(
     }
 }
 
+/// [`fill2d_with`] or [`fill3d_with`] over columns made by [`Composed::columns`] of
+/// the same `c` (anything else is a bug: it fills nothing).
+pub fn fill_prepared<K: RowNoise>(
+    c: &Composed<K>,
+    cols: &dyn std::any::Any,
+    dims: u32,
+    out: &mut [f32],
+    ys: &[f64],
+    z: f64,
+) where
+    K::Cols: 'static,
+{
+    let Some(cols) = cols.downcast_ref::<Columns<K::Cols>>() else {
+        debug_assert!(false, "columns of another kernel");
+        return;
+    };
+    if dims == 2 {
+        fill2d_with(c, cols, out, ys)
+    } else {
+        fill3d_with(c, cols, out, ys, z)
+    }
+}
+
 impl<K: RowNoise> Composed<K> {
     /// 2D fill: grid-aware rows (this module) unless warped or tiled; the same bits
     /// as [`Composed::fill2d_points`] either way.
     pub fn fill2d(&self, out: &mut [f32], r: &Region) {
-        if self.warp.is_none() && self.period.is_none() {
-            fill2d(self, out, r)
+        if self.rows_apply(2) {
+            fill2d_with(self, &Columns::new(self, r, 2), out, &r.ys())
         } else {
             self.fill2d_points(out, r)
         }
@@ -265,10 +321,38 @@ impl<K: RowNoise> Composed<K> {
 
     /// 3D slice fill, grid-aware unless warped.
     pub fn fill3d(&self, out: &mut [f32], r: &Region) {
-        if self.warp.is_none() {
-            fill3d(self, out, r)
+        if self.rows_apply(3) {
+            fill3d_with(self, &Columns::new(self, r, 3), out, &r.ys(), r.z)
         } else {
             self.fill3d_points(out, r)
+        }
+    }
+
+    /// [`Composed::fill2d`] at columns `xs` × rows `ys` (noise space): `eval2(xs[i], ys[j])`.
+    pub fn fill2d_axes(&self, out: &mut [f32], xs: &[f64], ys: &[f64]) {
+        if self.rows_apply(2) {
+            fill2d(self, out, xs, ys)
+        } else {
+            grid_points(out, xs, ys, |x, y| self.eval2(x, y))
+        }
+    }
+
+    /// Whether `dims`-D fills run the row kernels (else they sample point by point).
+    pub fn rows_apply(&self, dims: u32) -> bool {
+        self.warp.is_none() && (dims == 3 || self.period.is_none())
+    }
+
+    /// The column data of fills at columns `xs` ([`fill2d_with`], [`fill3d_with`]).
+    pub fn columns(&self, xs: &[f64], dims: u32) -> Columns<K::Cols> {
+        Columns::at(self, xs, dims)
+    }
+
+    /// [`Composed::fill3d`] at columns `xs` × rows `ys`, depth `z`: `eval3(xs[i], ys[j], z)`.
+    pub fn fill3d_axes(&self, out: &mut [f32], xs: &[f64], ys: &[f64], z: f64) {
+        if self.rows_apply(3) {
+            fill3d(self, out, xs, ys, z)
+        } else {
+            grid_points(out, xs, ys, |x, y| self.eval3(x, y, z))
         }
     }
 }

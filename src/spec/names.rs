@@ -63,6 +63,9 @@ macro_rules! named {
     };
 }
 
+/// The graph's op table uses the same macro (`crate::graph::ops`).
+pub(crate) use named;
+
 /// Which kernel a field samples.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NoiseKind {

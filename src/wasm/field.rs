@@ -8,6 +8,7 @@ use super::args::{self, float32_len, int, number_in, plain, read, write};
 use super::options::{check_keys, struct_fields};
 use super::{js_err, JsResult};
 use crate::error::{check_len, Error};
+use crate::graph::{Graph, Plain};
 use crate::grid::Region;
 use crate::spec::{FractalSpec, Spec, WarpSpec, WorleySpec};
 
@@ -20,11 +21,25 @@ use crate::spec::{FractalSpec, Spec, WarpSpec, WorleySpec};
 /// ```
 /// Spec keys (all optional; `FieldSpec` in the `.d.ts` gives each one's range and default):
 /// `noise`, `seed`, `permutation`, `fractal`, `warp`, `worley`, `period`, `offset`.
-/// Unknown keys are a TypeError; out-of-range numbers a RangeError.
+/// Unknown keys are a TypeError; out-of-range numbers a RangeError. A spec with an `op`
+/// is a field graph (`GraphSpec`, docs/graphs.md): its fills, samples, `range` and
+/// `spec` work the same; the leaf-only methods (`fill1d`, `fill4d`, `fill2dDeriv`,
+/// `fill3dDeriv`, `sample1d`, `sample4d`, `sample2dDeriv`, `gradients`) throw a
+/// TypeError for graphs (derivatives through graph ops: not yet).
 #[wasm_bindgen(js_name = Field)]
 pub struct JsField {
-    inner: crate::Field,
+    inner: Graph,
     scratch: Vec<f32>,
+}
+
+/// The leaf field of a one-leaf graph, or a TypeError naming what graphs lack.
+fn leaf<'a>(g: &'a Graph, what: &str) -> crate::Result<&'a crate::Field> {
+    g.as_leaf().ok_or_else(|| {
+        Error::kind(
+            "spec",
+            format!("is a field graph, which has no {what} (graphs fill and sample 2D and 3D)"),
+        )
+    })
 }
 
 /// A region of samples: `{ width, height, scale = 1, x0 = 0, y0 = 0, z = 0, w = 0 }`.
@@ -146,17 +161,24 @@ fn point(param: &'static str, v: &JsValue) -> JsResult<f64> {
 impl JsField {
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "FieldSpec")] spec: Option<JsValue>,
+        #[wasm_bindgen(unchecked_param_type = "FieldSpec | GraphSpec")] spec: Option<JsValue>,
     ) -> JsResult<JsField> {
         let spec = plain("spec", &spec.unwrap_or(JsValue::UNDEFINED))?;
-        let spec: Spec = if spec.is_undefined() {
-            Spec::default()
+        let is_graph = js_sys::Reflect::has(&spec, &JsValue::from_str("op")).unwrap_or(false);
+        let inner = if spec.is_undefined() {
+            Graph::leaf(Spec::default())
+        } else if spec.is_object() && is_graph {
+            // Plain data (args.rs): read as is, checked by the graph parser.
+            let g: Plain = serde_wasm_bindgen::from_value(spec)
+                .map_err(|e| js_err(Error::kind("spec", e.to_string())))?;
+            Graph::new(&g)
         } else {
             check_spec_keys(&spec)?;
-            serde_wasm_bindgen::from_value(spec)
-                .map_err(|e| js_err(Error::kind("spec", e.to_string())))?
-        };
-        let inner = crate::Field::new(&spec).map_err(js_err)?;
+            let spec: Spec = serde_wasm_bindgen::from_value(spec)
+                .map_err(|e| js_err(Error::kind("spec", e.to_string())))?;
+            Graph::leaf(spec)
+        }
+        .map_err(js_err)?;
         for w in inner.warnings() {
             args::warn(&format!("landform: {w}"));
         }
@@ -167,7 +189,7 @@ impl JsField {
     }
 
     /// The spec with every default filled in (a plain object: use it as a permalink or a worker message).
-    #[wasm_bindgen(getter, unchecked_return_type = "Required<FieldSpec>")]
+    #[wasm_bindgen(getter, unchecked_return_type = "Required<FieldSpec> | GraphSpec")]
     pub fn spec(&self) -> JsResult<JsValue> {
         let s = serde_wasm_bindgen::Serializer::json_compatible();
         serde::Serialize::serialize(&self.inner.spec(), &s)
@@ -217,7 +239,7 @@ impl JsField {
     ) -> JsResult<()> {
         let mut r = parse_region(region)?;
         r.height = 1;
-        self.run(&out, &r, |f, buf, r| f.fill1d(buf, r))
+        self.run(&out, &r, |g, buf, r| leaf(g, "fill1d")?.fill1d(buf, r))
     }
 
     /// Fills `out` (length `width × height`, row-major) with the 2D field.
@@ -247,7 +269,7 @@ impl JsField {
         #[wasm_bindgen(unchecked_param_type = "Region")] region: JsValue,
     ) -> JsResult<()> {
         let r = parse_region(region)?;
-        self.run(&out, &r, |f, buf, r| f.fill4d(buf, r))
+        self.run(&out, &r, |g, buf, r| leaf(g, "fill4d")?.fill4d(buf, r))
     }
 
     /// Fills `out` (length **3** × width × height) with the 2D field and its analytic
@@ -266,7 +288,9 @@ impl JsField {
     ) -> JsResult<()> {
         let r = parse_region(region)?;
         let what = "3 × region.width × region.height (value, ∂x, ∂y planes)";
-        self.run_planes(&out, &r, 3, what, |f, buf, r| f.fill2d_deriv(buf, r))
+        self.run_planes(&out, &r, 3, what, |g, buf, r| {
+            leaf(g, "fill2dDeriv")?.fill2d_deriv(buf, r)
+        })
     }
 
     /// `fill2dDeriv` of the 3D slice at depth `region.z`: **4** planes (value, ∂/∂x,
@@ -279,7 +303,9 @@ impl JsField {
     ) -> JsResult<()> {
         let r = parse_region(region)?;
         let what = "4 × region.width × region.height (value, ∂x, ∂y, ∂z planes)";
-        self.run_planes(&out, &r, 4, what, |f, buf, r| f.fill3d_deriv(buf, r))
+        self.run_planes(&out, &r, 4, what, |g, buf, r| {
+            leaf(g, "fill3dDeriv")?.fill3d_deriv(buf, r)
+        })
     }
 
     /// Fills a wasm-owned [`Grid`] in place with the 2D field: no copy at all.
@@ -310,7 +336,8 @@ impl JsField {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
     ) -> JsResult<f32> {
-        Ok(self.inner.sample1d(point("x", &x)?))
+        let x = point("x", &x)?;
+        Ok(leaf(&self.inner, "sample1d").map_err(js_err)?.sample1d(x))
     }
 
     /// One sample at noise-space `(x, y)` (already divided by any scale).
@@ -340,13 +367,14 @@ impl JsField {
         #[wasm_bindgen(unchecked_param_type = "number")] z: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] w: JsValue,
     ) -> JsResult<f32> {
-        self.inner
-            .sample4d(
-                point("x", &x)?,
-                point("y", &y)?,
-                point("z", &z)?,
-                point("w", &w)?,
-            )
+        let p = [
+            point("x", &x)?,
+            point("y", &y)?,
+            point("z", &z)?,
+            point("w", &w)?,
+        ];
+        leaf(&self.inner, "sample4d")
+            .and_then(|f| f.sample4d(p[0], p[1], p[2], p[3]))
             .map_err(js_err)
     }
 
@@ -358,9 +386,9 @@ impl JsField {
         #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
     ) -> JsResult<Vec<f32>> {
-        Ok(self
-            .inner
-            .sample2d_deriv(point("x", &x)?, point("y", &y)?)
+        let (x, y) = (point("x", &x)?, point("y", &y)?);
+        Ok(leaf(&self.inner, "sample2dDeriv")
+            .and_then(|f| f.sample2d_deriv(x, y))
             .map_err(js_err)?
             .to_vec())
     }
@@ -373,7 +401,7 @@ impl JsField {
         #[wasm_bindgen(unchecked_param_type = "Float32Array")] out: JsValue,
     ) -> JsResult<()> {
         self.points(&xy, &out, ["xy", "2 × out.length"], 2, |f, c| {
-            Ok(f.sample2d(c[0], c[1]))
+            Ok(f.sample2d(c[0] as f64, c[1] as f64))
         })
     }
 
@@ -385,7 +413,7 @@ impl JsField {
         #[wasm_bindgen(unchecked_param_type = "Float32Array")] out: JsValue,
     ) -> JsResult<()> {
         self.points(&xyz, &out, ["xyz", "3 × out.length"], 3, |f, c| {
-            f.sample3d(c[0], c[1], c[2])
+            f.sample3d(c[0] as f64, c[1] as f64, c[2] as f64)
         })
     }
 
@@ -401,7 +429,9 @@ impl JsField {
         let count = |p, v| int(p, v, 1, 1 << 20).map(|v| v as usize);
         let (x0, y0) = (lattice("x0", &x0)?, lattice("y0", &y0)?);
         let (cols, rows) = (count("cols", &cols)?, count("rows", &rows)?);
-        self.inner.gradients(x0, y0, cols, rows).map_err(js_err)
+        leaf(&self.inner, "gradients")
+            .and_then(|f| f.gradients(x0, y0, cols, rows))
+            .map_err(js_err)
     }
 }
 
@@ -413,7 +443,7 @@ impl JsField {
         &mut self,
         out: &JsValue,
         r: &Region,
-        fill: impl FnOnce(&crate::Field, &mut [f32], &Region) -> crate::Result<()>,
+        fill: impl FnOnce(&Graph, &mut [f32], &Region) -> crate::Result<()>,
     ) -> JsResult<()> {
         self.run_planes(out, r, 1, "region.width × region.height", fill)
     }
@@ -425,7 +455,7 @@ impl JsField {
         r: &Region,
         planes: usize,
         what: &str,
-        fill: impl FnOnce(&crate::Field, &mut [f32], &Region) -> crate::Result<()>,
+        fill: impl FnOnce(&Graph, &mut [f32], &Region) -> crate::Result<()>,
     ) -> JsResult<()> {
         let n = planes * r.len();
         let (out, _) = float32_len("out", out, Some(n), what)?;
@@ -441,7 +471,7 @@ impl JsField {
         out: &JsValue,
         [param, what]: [&'static str; 2],
         dims: usize,
-        sample: impl Fn(&crate::Field, &[f32]) -> crate::Result<f32>,
+        sample: impl Fn(&Graph, &[f32]) -> crate::Result<f32>,
     ) -> JsResult<()> {
         let (c, len) = float32_len(param, coords, None, "")?;
         let (out, n) = float32_len("out", out, None, "")?;

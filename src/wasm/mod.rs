@@ -8,6 +8,7 @@ pub(crate) mod args;
 pub mod caves;
 pub mod field;
 mod field_types;
+pub mod graph;
 pub mod landscape;
 #[cfg(test)]
 mod landscape_tests;
@@ -20,9 +21,9 @@ pub(crate) mod terrain_types;
 use crate::Error;
 
 /// The crate's size limits (`crate::limits`), for callers that check before posting
-/// work (the worker pool): `{ maxSide, maxCells, maxDroplets }`.
+/// work (the worker pool): `{ maxSide, maxCells, maxDroplets, maxGraphNodes, maxGraphDepth }`.
 #[wasm_bindgen(
-    unchecked_return_type = "{ maxSide: number; maxCells: number; maxDroplets: number }"
+    unchecked_return_type = "{ maxSide: number; maxCells: number; maxDroplets: number; maxGraphNodes: number; maxGraphDepth: number }"
 )]
 pub fn limits() -> JsValue {
     let o = js_sys::Object::new();
@@ -30,6 +31,8 @@ pub fn limits() -> JsValue {
         ("maxSide", crate::limits::MAX_SIDE as f64),
         ("maxCells", crate::limits::MAX_CELLS as f64),
         ("maxDroplets", crate::limits::MAX_DROPLETS as f64),
+        ("maxGraphNodes", crate::limits::MAX_GRAPH_NODES as f64),
+        ("maxGraphDepth", crate::limits::MAX_GRAPH_DEPTH as f64),
     ] {
         let _ = js_sys::Reflect::set(&o, &JsValue::from_str(k), &JsValue::from_f64(v));
     }

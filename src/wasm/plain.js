@@ -7,15 +7,21 @@
 // Plain data is: numbers, strings (at most MAX_TEXT characters), booleans, null, arrays
 // (at most MAX_ITEMS items, no holes) and objects whose prototype is Object.prototype or
 // null, holding only their own enumerable data properties (no getters, setters or
-// symbol keys), nested at most MAX_DEPTH levels. `undefined` values count as absent.
+// symbol keys), nested at most MAX_DEPTH levels, MAX_VALUES values in all (an object
+// reached twice counts twice: shared references cannot multiply the work). `undefined`
+// values count as absent.
 // Everything else (class instances, inherited keys, Proxies, cycles, functions, typed
 // arrays, BigInts, throwing getters or traps) is a TypeError. The copy it returns is
 // made of fresh null-prototype objects and arrays: nothing on it can run code.
 
-export const MAX_DEPTH = 4;
-export const MAX_ITEMS = 16;
+// The limits follow the field graphs' (src/limits.rs, checked there by a test): a node
+// of graph depth d sits 2(d − 1) levels down (node, inputs, node, …) and holds arrays of
+// pairs two levels further; 64 values per node hold the largest node.
+export const MAX_DEPTH = 33; // 2 × MAX_GRAPH_DEPTH + 1
+export const MAX_ITEMS = 16; // max(MAX_GRAPH_INPUTS, MAX_CONTROL_POINTS)
 export const MAX_KEYS = 32;
 export const MAX_TEXT = 64;
+export const MAX_VALUES = 16384; // 64 × MAX_GRAPH_NODES
 
 const fail = (path, what) => new TypeError(`landform: \`${path}\` ${what}`);
 
@@ -56,7 +62,8 @@ function objectKind(v, path) {
   return 'object';
 }
 
-function copy(v, path, depth) {
+function copy(v, path, depth, count) {
+  if (++count.n > MAX_VALUES) throw fail(path, `holds more than ${MAX_VALUES} values (a graph of at most 256 nodes needs fewer): shared references?`);
   switch (typeof v) {
     case 'undefined': case 'boolean': case 'number': return v;
     case 'string':
@@ -81,7 +88,7 @@ function copy(v, path, depth) {
     if (!('value' in d)) throw fail(path, `has a getter or setter for '${key}'; pass plain data`);
     if (!d.enumerable) throw fail(path, `has a non-enumerable key '${key}'`);
     if (kind === 'array' && String(Number(key) >>> 0) !== key) throw fail(path, `is an array with an extra key '${key}'`);
-    const item = copy(d.value, `${path}${kind === 'array' ? `[${key}]` : `.${key}`}`, depth + 1);
+    const item = copy(d.value, `${path}${kind === 'array' ? `[${key}]` : `.${key}`}`, depth + 1, count);
     if (item !== undefined || kind === 'array') out[key] = item;
   }
   if (kind === 'array' && out.length !== v.length) throw fail(path, 'is an array with holes');
@@ -96,7 +103,7 @@ export function plainCopy(value, param) {
   if (value === undefined || value === null) return undefined;
   let out;
   try {
-    out = copy(value, param, 0);
+    out = copy(value, param, 0, { n: 0 });
   } catch (e) {
     // A getter or Proxy trap of the caller's object threw: report it as ours.
     if (e instanceof TypeError && String(e.message).startsWith('landform:')) throw e;

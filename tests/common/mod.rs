@@ -132,3 +132,14 @@ pub const GOLDEN_3D: [u32; 5] = [1162631695, 1052204395, 3117968204, 1748332595,
 pub fn golden_3d_spec(noise: &str) -> Spec {
     Spec::new(noise, 11).fbm(3, 0.5, 2.0)
 }
+
+/// A graph of three leaves and most kinds of op (tests/graph.rs natively, tests/web.rs
+/// in wasm): its fills on the [`GOLDEN`] tile, 2D and the 3D slice at z = 0.7.
+pub const GRAPH_GOLDEN_JSON: &str = r#"{"op":"add","inputs":[
+  {"op":"select","threshold":0,"falloff":0.1,"inputs":[
+    {"noise":"perlin","seed":42,"fractal":{"octaves":4}},
+    {"op":"rotate","angle":20,"axis":[0,1,1],"inputs":[{"noise":"simplex","seed":7,"fractal":{"kind":"ridged","octaves":3}}]},
+    {"op":"scale","by":0.5,"inputs":[{"noise":"value","seed":3,"fractal":{"octaves":2}}]}]},
+  {"op":"terrace","points":[-1,-0.2,0.3,1],"inputs":[{"op":"turbulence","power":0.2,"inputs":[{"noise":"worley","seed":5}]}]},
+  {"op":"curve","points":[[0,0],[2,0.5],[4,0]],"inputs":[{"op":"distance","to":[1,1,0]}]}]}"#;
+pub const GRAPH_GOLDEN: [u32; 2] = [84041385, 1376217973];

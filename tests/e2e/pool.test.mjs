@@ -27,6 +27,11 @@ test('worker pool fills equal one-thread fills bit for bit', { timeout: 120000 }
         { noise: 'simplex', seed: 7, fractal: { kind: 'ridged', octaves: 3, persistence: 0.5, lacunarity: 2 } },
         { noise: 'worley', seed: 5, worley: { return: 'f2-f1' } },
         { noise: 'value', seed: 3, warp: { strength: 1.5, seed: 9, octaves: 2, frequency: 1 } },
+        // A field graph: the pool passes it as it is, and its bands are the whole's bits.
+        { op: 'add', inputs: [
+          { op: 'select', threshold: 0, falloff: 0.2, inputs: [{ seed: 1, fractal: { octaves: 3 } }, { op: 'rotate', angle: 25, inputs: [{ noise: 'simplex', seed: 2 }] }, { op: 'scale', by: 0.3, inputs: [{ noise: 'value', seed: 4 }] }] },
+          { op: 'turbulence', power: 0.3, inputs: [{ op: 'clamp', inputs: [{ op: 'distance', to: [3, 2] }] }] },
+        ] },
       ];
       const region = { width: 301, height: 257, scale: 32, x0: -13, y0: 7 };
       const out = { checks: [], simd: lf.simd() };
@@ -36,14 +41,14 @@ test('worker pool fills equal one-thread fills bit for bit', { timeout: 120000 }
           const f = new lf.Field(spec);
           const one = new Float32Array(region.width * region.height);
           f.fill2d(one, region);
-          out.checks.push([`${name} 2D ${spec.noise}`, same(await pool.fill2d(spec, region), one)]);
+          out.checks.push([`${name} 2D ${spec.noise ?? spec.op}`, same(await pool.fill2d(spec, region), one)]);
           if (!spec.warp) {
             f.fill3d(one, { ...region, z: 0.375 });
-            out.checks.push([`${name} 3D ${spec.noise}`, same(await pool.fill3d(spec, { ...region, z: 0.375 }), one)]);
+            out.checks.push([`${name} 3D ${spec.noise ?? spec.op}`, same(await pool.fill3d(spec, { ...region, z: 0.375 }), one)]);
           }
           // The bound a figure paints with, from a worker: the Field's own numbers.
           const bounds = JSON.stringify([await pool.range(spec), await pool.range(spec, 2)]);
-          out.checks.push([`${name} range ${spec.noise}`, bounds === JSON.stringify([[...f.range], [...f.rangeFor(2)]]) ? 'same' : bounds]);
+          out.checks.push([`${name} range ${spec.noise ?? spec.op}`, bounds === JSON.stringify([[...f.range], [...f.rangeFor(2)]]) ? 'same' : bounds]);
           f.free();
         }
         out.badDims = await err(pool.range(specs[0], 9));

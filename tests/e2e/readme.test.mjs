@@ -27,3 +27,22 @@ test('README usage example runs in the browser and fills the array', async () =>
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('README field graph example runs in the browser and fills within the range', async () => {
+  const readme = await fs.readFile(new URL('../../README.md', import.meta.url), 'utf8');
+  const code = readme.match(/### Field graphs[\s\S]*?```js\n([\s\S]*?)```/)[1];
+  const { page, problems } = await env.open('/index.html');
+  const result = await page.evaluate(async (src) => {
+    const body = src.replace("from 'landform'", `from '${location.origin}/pkg/landform.js'`) +
+      '\nwindow.__graph = { n: out.length, lo: Math.min(...out), hi: Math.max(...out), range: f.range, island: [...island.range] };';
+    const url = URL.createObjectURL(new Blob([body], { type: 'text/javascript' }));
+    await import(url);
+    return window.__graph;
+  }, code);
+  assert.equal(result.n, 256 * 256);
+  assert.ok(result.lo >= result.range[0] && result.hi <= result.range[1], JSON.stringify(result));
+  assert.ok(result.hi - result.lo > 0.3 * (result.range[1] - result.range[0]), JSON.stringify(result));
+  assert.deepEqual(result.island, [-1, 1]);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

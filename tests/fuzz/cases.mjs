@@ -26,6 +26,7 @@ const cave = (w, h) => Uint8Array.from({ length: w * h }, (_, i) => (i * 7919) %
 export function calls(lf) {
   const f = new lf.Field({ seed: 3, fractal: { octaves: 2 } });
   const s = new lf.Field({ noise: 'simplex', seed: 3 });
+  const gf = new lf.Field(graphSpec());
   const g = new lf.Grid(8, 4);
   const e = new lf.Eroder(8, 8, { seed: 2 });
   const ls = new lf.Landscape(8, 8);
@@ -33,6 +34,13 @@ export function calls(lf) {
   const region = () => ({ width: 4, height: 4, scale: 8 });
   return [
     ['new Field', (a) => new lf.Field(...a), [{ noise: 'value', seed: 1, fractal: { octaves: 2 }, period: [4, 4], offset: [0, 0, 0] }]],
+    ['new Field (graph)', (a) => new lf.Field(...a), [graphSpec()]],
+    ['Field.fill2d (graph)', (a) => gf.fill2d(...a), [new Float32Array(16), region()]],
+    ['Field.fill3d (graph)', (a) => gf.fill3d(...a), [new Float32Array(16), { ...region(), z: 0.5 }]],
+    ['Field.fillGrid (graph)', (a) => gf.fillGrid(...a), [g, { scale: 8 }], [0]],
+    ['Field.sample3d (graph)', (a) => gf.sample3d(...a), [0.5, 0.25, 2]],
+    ['Field.rangeFor (graph)', (a) => gf.rangeFor(...a), [3]],
+    ['presets', (a) => lf.presets(...a), []],
     ['Field.fill1d', (a) => f.fill1d(...a), [new Float32Array(4), { width: 4, scale: 8 }]],
     ['Field.fill2d', (a) => f.fill2d(...a), [new Float32Array(16), region()]],
     ['Field.fill3d', (a) => f.fill3d(...a), [new Float32Array(16), { ...region(), z: 0.5 }]],
@@ -87,6 +95,45 @@ export function calls(lf) {
     ['erosionShader', (a) => lf.erosionShader(...a), []],
     ['limits', (a) => lf.limits(...a), []],
     ['simd', (a) => lf.simd(...a), []],
+  ];
+}
+
+/** A small graph of every kind of node: leaves, arithmetic, shaping, domain ops. */
+export function graphSpec() {
+  return {
+    op: 'add',
+    inputs: [
+      { op: 'select', threshold: 0, falloff: 0.1, inputs: [{ seed: 1 }, { noise: 'simplex', seed: 2 }, { op: 'x' }] },
+      { op: 'terrace', points: [-1, 0, 1], inputs: [{ op: 'rotate', angle: 30, inputs: [{ noise: 'worley' }] }] },
+      { op: 'clamp', inputs: [{ op: 'distance', to: [1, 1] }] },
+    ],
+  };
+}
+
+/** Bad graph specs, each with the error class and words its message must hold. */
+export function badGraphs() {
+  const leaf = { seed: 1 };
+  // Shared references: 2^15 paths to one leaf, though the object is small.
+  let dag = leaf;
+  for (let i = 0; i < 15; i++) dag = { op: 'add', inputs: [dag, dag] };
+  let deep = leaf;
+  for (let i = 0; i < 15; i++) deep = { op: 'abs', inputs: [deep] }; // graph depth 16: the deepest allowed
+  const fan = (levels) => (levels === 0 ? { seed: 2 } : { op: 'add', inputs: Array.from({ length: 8 }, () => fan(levels - 1)) });
+  return [
+    [{ op: 'nope', inputs: [{}] }, TypeError, '`op` must be one of'],
+    [{ op: 'add', inputs: [{}] }, TypeError, '`inputs` must hold 2 to 8 specs'],
+    [{ op: 'neg', inputs: {} }, TypeError, '`inputs` must be an array'],
+    [{ op: 'add', inputs: [{}, { op: 'neg', inputs: [{ fractal: { octaves: 99 } }] }] }, RangeError, '`inputs[1].inputs[0].fractal.octaves`'],
+    [{ op: 'add', inputs: [{}, { noise: 'nope' }] }, TypeError, '`inputs[1].noise`'],
+    [{ op: 'add', inputs: [{}, { nosie: 'perlin' }] }, TypeError, '`inputs[1]` unknown field `nosie`'],
+    [{ op: 'smoothMin', k: -1, inputs: [{}, {}] }, RangeError, '`k`'],
+    [{ op: 'curve', points: [[0, 0], [0, 1]], inputs: [{}] }, RangeError, '`points` must have strictly increasing x'],
+    [{ op: 'x', extra: 1 }, TypeError, "`spec` has unknown key 'extra'"],
+    [{ op: 'mul', inputs: [{ op: 'x' }, { op: 'x' }, { op: 'x' }] }, RangeError, '`spec` can reach values beyond'],
+    [{ op: 'neg', inputs: [deep] }, TypeError, 'deeper than 16 graph levels'],
+    [{ op: 'abs', inputs: [{ op: 'neg', inputs: [deep] }] }, TypeError, 'nests deeper than any landform option'],
+    [dag, TypeError, 'more than 16384 values'],
+    [fan(3), TypeError, 'larger than 256 nodes'],
   ];
 }
 

@@ -1,0 +1,301 @@
+//! Depression filling at ε = 0 (one float step per cell) restricted to the lakes. With
+//! ε = 0 a cell is raised only if its receiver is (a cell above its receiver drains
+//! through it once that one drains; any receiver strictly lower than its cell will do),
+//! so every lake sits around a pit of the receiver forest, and everything else keeps
+//! its height. Instead of flooding every cell that drains into a pit (on an evolving
+//! landscape one pit in a trunk river holds its whole basin, most of the map; on a
+//! noisy island most cells drain into some small pit), this floods only where the
+//! water stands:
+//!
+//! 1. basins: each cell's receiver tree, one per pit, and all trees that end at an
+//!    outlet as one basin (the outside);
+//! 2. passes: for each pair of touching basins, the lowest `max(h_a, h_b)` over
+//!    neighbouring cells `a`, `b` on either side; the lake level of a basin is then
+//!    the lowest, over routes to the outside, of the highest pass on the way: a
+//!    Dijkstra-like search over the few basins (the basin graph of Cordonnier, Bovy &
+//!    Braun, "A versatile, linear complexity algorithm for flow routing in topographies
+//!    with depressions", Earth Surface Dynamics 7, 2019, §2.3, used here to find the
+//!    lakes rather than to reroute them);
+//! 3. the lakes: the cells up to their basin's level, and the pits, are flooded from
+//!    their rim with the Priority-Flood loop ([`flood_from`]), the rest held fixed;
+//! 4. check: the result is the whole-map fill exactly when every fixed cell next to a
+//!    lake (other than an outlet) still has a strictly lower neighbour (the others
+//!    keep theirs: their receivers did not move). A cell that fails (one within a few
+//!    float steps of a lake level) joins the lakes, which are flooded again from
+//!    their original heights. Then every cell satisfies the fill's fixed-point
+//!    equation, whose solution is unique: the same bits as filling the whole map.
+//!
+//! The passes are O(n) scans in index order; the flood's O(k log k) is over the k lake
+//! cells only.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::hydrology::fill::flood_from;
+use crate::hydrology::{for_neighbours, order_key, D8};
+
+/// The basin of the cells that drain to base level.
+const OUTSIDE: u32 = 0;
+
+/// Scratch buffers of [`fill_lakes`], reused between calls.
+#[derive(Clone, Debug, Default)]
+pub struct LakeScratch {
+    basin: Vec<u32>,
+    /// Passes between two basins: `(low id << 32 | high id, height)`.
+    passes: Vec<(u64, f32)>,
+    /// The passes as adjacency lists: `start[b]..start[b + 1]` index `links`.
+    start: Vec<u32>,
+    links: Vec<(u32, f32)>,
+    cursor: Vec<u32>,
+    level: Vec<f32>,
+    queue: BinaryHeap<Reverse<u64>>,
+    closed: Vec<bool>,
+    /// Lake cells with their heights before the fill.
+    lake: Vec<(u32, f32)>,
+    /// The rims of the lakes flooded in a round.
+    seeds: Vec<usize>,
+    /// The lake each lake cell was last flooded with (0: none).
+    comp: Vec<u32>,
+    /// The last lake whose rim took each cell.
+    stamp: Vec<u32>,
+    /// Lakes to flood again.
+    redo: Vec<bool>,
+    todo: Vec<u32>,
+}
+
+/// Fills the depressions of `z` in place (ε = one float step). `outlet` marks the
+/// outlets (base level); `rec` are receivers of `z` (each cell's own index for outlets
+/// and cells with no strictly lower neighbour, else a strictly lower D8 neighbour),
+/// `stack` their stack order. Returns how many cells were raised. No checks: the
+/// caller validated `z`.
+pub fn fill_lakes(
+    z: &mut [f32],
+    width: usize,
+    height: usize,
+    outlet: &[bool],
+    rec: &[u32],
+    stack: &[u32],
+    s: &mut LakeScratch,
+) -> usize {
+    s.lake.clear();
+    let basins = label_basins(rec, stack, outlet, &mut s.basin);
+    if basins == 1 {
+        return 0;
+    }
+    collect_passes(z, width, height, &s.basin, &mut s.passes);
+    lake_levels(s, basins);
+    let n = z.len();
+    s.closed.clear();
+    s.closed.resize(n, true);
+    s.lake.clear();
+    for (i, (&b, &r)) in s.basin.iter().zip(rec).enumerate() {
+        if b != OUTSIDE && (z[i] <= s.level[b as usize] || r as usize == i) {
+            s.closed[i] = false;
+            s.lake.push((i as u32, z[i]));
+        }
+    }
+    s.comp.clear();
+    s.comp.resize(n, 0);
+    s.stamp.clear();
+    s.stamp.resize(n, 0);
+    let mut comps = 0;
+    loop {
+        // Flood each open lake (a connected set of open cells) from its own rim, so
+        // each heap holds one lake's rim, not all of them.
+        s.seeds.clear();
+        for k in 0..s.lake.len() {
+            let c = s.lake[k].0 as usize;
+            if !s.closed[c] {
+                comps += 1;
+                flood_lake(z, width, height, c, comps, s);
+            }
+        }
+        let before = s.lake.len();
+        for k in 0..s.seeds.len() {
+            let q = s.seeds[k];
+            let mut lower = false;
+            for_neighbours(q, width, height, |_, m| lower |= z[m] < z[q]);
+            if !lower && !outlet[q] && s.closed[q] {
+                s.closed[q] = false;
+                s.lake.push((q as u32, z[q]));
+            }
+        }
+        if s.lake.len() == before {
+            break;
+        }
+        // Flood again, from their original heights, the lakes next to the cells that
+        // joined (the joined cells are open already).
+        s.redo.clear();
+        s.redo.resize(comps as usize + 1, false);
+        for &(q, _) in &s.lake[before..] {
+            for_neighbours(q as usize, width, height, |_, m| {
+                s.redo[s.comp[m] as usize] = true;
+            });
+        }
+        s.redo[0] = false;
+        for &(c, h) in &s.lake[..before] {
+            if s.redo[s.comp[c as usize] as usize] {
+                z[c as usize] = h;
+                s.closed[c as usize] = false;
+            }
+        }
+    }
+    s.lake.iter().filter(|&&(c, h)| z[c as usize] > h).count()
+}
+
+impl LakeScratch {
+    /// The cells the last [`fill_lakes`] flooded (raised or not): only their heights
+    /// can have changed.
+    pub fn lake_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.lake.iter().map(|&(c, _)| c as usize)
+    }
+}
+
+/// Floods the open lake around `start` (lake number `id`) from its rim, appending
+/// the rim to `s.seeds`.
+fn flood_lake(
+    z: &mut [f32],
+    width: usize,
+    height: usize,
+    start: usize,
+    id: u32,
+    s: &mut LakeScratch,
+) {
+    let LakeScratch {
+        closed,
+        comp,
+        stamp,
+        seeds,
+        todo,
+        queue,
+        ..
+    } = s;
+    let first = seeds.len();
+    todo.clear();
+    todo.push(start as u32);
+    comp[start] = id;
+    while let Some(c) = todo.pop() {
+        for_neighbours(c as usize, width, height, |_, m| {
+            if !closed[m] {
+                if comp[m] != id {
+                    comp[m] = id;
+                    todo.push(m as u32);
+                }
+            } else if stamp[m] != id {
+                stamp[m] = id;
+                seeds.push(m);
+            }
+        });
+    }
+    // Open cells next to this lake belong to it; only a rim cell shared with another
+    // lake sees open cells of that one, which wait for their own flood.
+    let comp = &*comp;
+    flood_from(z, width, height, 0.0, closed, &seeds[first..], queue, |m| {
+        comp[m] == id
+    });
+}
+
+/// Labels every cell with its basin into `basin`: [`OUTSIDE`] for trees that end at
+/// base level, 1, 2, … for the pits' trees in stack order. Returns the basin count.
+fn label_basins(rec: &[u32], stack: &[u32], outlet: &[bool], basin: &mut Vec<u32>) -> usize {
+    basin.clear();
+    basin.resize(rec.len(), OUTSIDE);
+    let mut next = 1;
+    for &c in stack {
+        let (c, r) = (c as usize, rec[c as usize] as usize);
+        basin[c] = if r != c {
+            basin[r]
+        } else if outlet[c] {
+            OUTSIDE
+        } else {
+            next += 1;
+            next - 1
+        };
+    }
+    next as usize
+}
+
+/// The passes between touching basins: `(pair, max(h_a, h_b))` for neighbouring cells
+/// `a`, `b` in different basins (a pair may repeat; the search keeps the lowest).
+fn collect_passes(
+    z: &[f32],
+    width: usize,
+    height: usize,
+    basin: &[u32],
+    passes: &mut Vec<(u64, f32)>,
+) {
+    passes.clear();
+    // E, SE, S, SW: each neighbouring pair once.
+    let forward = &D8[..4];
+    for y in 0..height {
+        for x in 0..width {
+            let i = y * width + x;
+            let b = basin[i];
+            for &(dx, dy) in forward {
+                let (nx, ny) = (x as isize + dx as isize, y + dy as usize);
+                if nx < 0 || nx as usize >= width || ny >= height {
+                    continue;
+                }
+                let j = ny * width + nx as usize;
+                let c = basin[j];
+                if b == c {
+                    continue;
+                }
+                let key = ((b.min(c) as u64) << 32) | b.max(c) as u64;
+                let pass = z[i].max(z[j]);
+                // Runs of the same pair are common along a divide: merge them here.
+                match passes.last_mut() {
+                    Some((k, p)) if *k == key => *p = p.min(pass),
+                    _ => passes.push((key, pass)),
+                }
+            }
+        }
+    }
+}
+
+/// Lake level of every basin into `s.level`: the lowest, over routes through touching
+/// basins to the outside, of the highest pass crossed (Dijkstra with max for sum).
+fn lake_levels(s: &mut LakeScratch, basins: usize) {
+    s.start.clear();
+    s.start.resize(basins + 1, 0);
+    for &(k, _) in &s.passes {
+        s.start[(k >> 32) as usize + 1] += 1;
+        s.start[(k & 0xFFFF_FFFF) as usize + 1] += 1;
+    }
+    for b in 0..basins {
+        s.start[b + 1] += s.start[b];
+    }
+    s.links.clear();
+    s.links.resize(s.start[basins] as usize, (0, 0.0));
+    s.cursor.clear();
+    s.cursor.extend_from_slice(&s.start[..basins]);
+    for &(k, p) in &s.passes {
+        let (a, b) = ((k >> 32) as usize, (k & 0xFFFF_FFFF) as usize);
+        s.links[s.cursor[a] as usize] = (b as u32, p);
+        s.cursor[a] += 1;
+        s.links[s.cursor[b] as usize] = (a as u32, p);
+        s.cursor[b] += 1;
+    }
+    s.level.clear();
+    s.level.resize(basins, f32::INFINITY);
+    s.level[OUTSIDE as usize] = f32::NEG_INFINITY;
+    s.queue.clear();
+    s.queue.push(Reverse(
+        ((order_key(f32::NEG_INFINITY) as u64) << 32) | OUTSIDE as u64,
+    ));
+    while let Some(Reverse(e)) = s.queue.pop() {
+        let b = (e & 0xFFFF_FFFF) as usize;
+        let here = s.level[b];
+        if order_key(here) as u64 != e >> 32 {
+            continue; // a stale entry
+        }
+        for &(c, pass) in &s.links[s.start[b] as usize..s.start[b + 1] as usize] {
+            let l = pass.max(here);
+            if l < s.level[c as usize] {
+                s.level[c as usize] = l;
+                s.queue
+                    .push(Reverse(((order_key(l) as u64) << 32) | c as u64));
+            }
+        }
+    }
+}
