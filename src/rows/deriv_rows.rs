@@ -1,9 +1,9 @@
-//! The derivative fills of the kernels with derivative rows (the lattice noises): a row
-//! at a time, four columns per step, with the bits of the sample-by-sample fills of
-//! [`super::deriv`] (tests/deriv.rs compares every plane).
+//! The derivative fills of the kernels with derivative rows (the lattice noises, 2D
+//! simplex): a row at a time, four columns per step, with the bits of the
+//! sample-by-sample fills of [`super::deriv`] (tests/deriv.rs compares every plane).
 
 use super::deriv::for_rows;
-use super::lattice::{LatticeCols, LatticeDeriv, LatticeDeriv3};
+use super::lattice::{LatticeDeriv, LatticeDeriv3};
 use super::{Columns, RowNoise};
 use crate::compose::Composed;
 use crate::fractal::FractalKind;
@@ -12,13 +12,14 @@ use crate::noise::deriv::DerivNoise;
 use crate::noise::improved::Improved;
 use crate::noise::perlin::Perlin;
 use crate::noise::simplex::Simplex;
-use crate::noise::split;
 use crate::noise::value::Value;
 use crate::noise::worley::Worley;
+use crate::noise::{split, Noise};
 use crate::simd::F4;
 
 /// How a kernel's derivative fills run: sample by sample unless the kernel has
-/// derivative rows (the lattice noises; 2D unwarped and untiled, 3D unwarped).
+/// derivative rows (the lattice noises and simplex: 2D unwarped and untiled, 3D
+/// unwarped).
 pub trait DerivFill: DerivNoise + Sized {
     fn fill2d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
         c.fill2d_deriv_points(out, r)
@@ -28,16 +29,40 @@ pub trait DerivFill: DerivNoise + Sized {
     }
 }
 
-impl DerivFill for Simplex {}
 impl DerivFill for Worley {}
+
+/// Simplex has no 2D period (an unwarped 2D fill is never tiled); 3D rows reduce y and z
+/// by its 3D period as the plain rows do.
+impl DerivFill for Simplex {
+    fn fill2d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
+        if c.warp.is_none() && c.period.is_none() {
+            row_fill(c, out, r, 2, |xs, cc, y, _, planes: [&mut [f32]; 3]| {
+                c.base.row2_deriv(cc, xs, y, planes)
+            })
+        } else {
+            c.fill2d_deriv_points(out, r)
+        }
+    }
+    fn fill3d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
+        if c.warp.is_none() {
+            let p = c.base.period(3);
+            row_fill(c, out, r, 3, |xs, _, y, z, planes: [&mut [f32]; 4]| {
+                c.base.row3_deriv(xs, split(y, p).0, split(z, p).0, planes)
+            })
+        } else {
+            c.fill3d_deriv_points(out, r)
+        }
+    }
+}
 
 macro_rules! lattice_fill {
     ($($t:ty),*) => {$(
         impl DerivFill for $t {
             fn fill2d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
                 if c.warp.is_none() && c.period.is_none() {
-                    lattice_fill(c, out, r, 2, |cc, y, _, planes: [&mut [f32]; 3]| {
-                        c.base.row2_deriv(cc, y, planes)
+                    let p = c.base.period(2);
+                    row_fill(c, out, r, 2, |_, cc, y, _, planes: [&mut [f32]; 3]| {
+                        c.base.row2_deriv(cc, split(y, p).0, planes)
                     })
                 } else {
                     c.fill2d_deriv_points(out, r)
@@ -45,8 +70,9 @@ macro_rules! lattice_fill {
             }
             fn fill3d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
                 if c.warp.is_none() {
-                    lattice_fill(c, out, r, 3, |cc, y, z, planes: [&mut [f32]; 4]| {
-                        c.base.row3_deriv(cc, y, z, planes)
+                    let p = c.base.period(3);
+                    row_fill(c, out, r, 3, |_, cc, y, z, planes: [&mut [f32]; 4]| {
+                        c.base.row3_deriv(cc, split(y, p).0, split(z, p).0, planes)
                     })
                 } else {
                     c.fill3d_deriv_points(out, r)
@@ -57,32 +83,33 @@ macro_rules! lattice_fill {
 }
 lattice_fill!(Value, Perlin, Improved);
 
-/// The row-at-a-time derivative fill of a lattice kernel in `dims` (2: three planes, 3:
-/// four, the slice at `r.z`): per octave the columns of the plain fill ([`Columns`]), a
-/// derivative row (`row(cols, y, z, planes)` at the octave's split y and z), and the
-/// fractal sum of the point fills (`fractal_sum`) four lanes at a time: the same
-/// operations, so the bits of the sample-by-sample fill.
-fn lattice_fill<K, const N: usize>(
+/// The row-at-a-time derivative fill of a kernel with derivative rows in `dims` (2:
+/// three planes, 3: four, the slice at `r.z`): per octave the columns of the plain fill
+/// ([`Columns`]), a derivative row (`row(xs, cols, y, z, planes)` at the octave's f64 y
+/// and z, which the row splits as the point fill does), and the fractal sum of the point
+/// fills (`fractal_sum`) four lanes at a time: the same operations, so the bits of the
+/// sample-by-sample fill.
+fn row_fill<K, const N: usize>(
     c: &Composed<K>,
     out: &mut [f32],
     r: &Region,
     dims: u32,
-    row: impl Fn(&LatticeCols, f32, f32, [&mut [f32]; N]),
+    row: impl Fn(&[f32], &K::Cols, f64, f64, [&mut [f32]; N]),
 ) where
-    K: LatticeDeriv + LatticeDeriv3 + RowNoise<Cols = LatticeCols> + DerivNoise,
+    K: RowNoise + DerivNoise,
 {
     let cols = Columns::new(c, r, dims);
-    let (fr, p, pad) = (&c.fractal, c.base.period(dims), cols.padded);
+    let (fr, pad) = (&c.fractal, cols.padded);
     let mut n: [Vec<f32>; N] = core::array::from_fn(|_| vec![0.0f32; pad]);
     let mut acc = n.clone();
     let last = cols.octaves.len() - 1;
     let z = r.z + c.offset[2];
     for_rows::<N>(out, r, |j, mut planes| {
         let y = r.y(j) + c.offset[1];
-        for (i, (_, cc)) in cols.octaves.iter().enumerate() {
+        for (i, (xs, cc)) in cols.octaves.iter().enumerate() {
             let f = fr.freqs()[i];
-            let at = |v: f64| split(v * f as f64, p).0;
-            row(cc, at(y), at(z), n.each_mut().map(|v| v.as_mut_slice()));
+            let at = |v: f64| v * f as f64;
+            row(xs, cc, at(y), at(z), n.each_mut().map(|v| v.as_mut_slice()));
             let term = Term {
                 amp: fr.amps()[i],
                 f,

@@ -28,6 +28,7 @@ mod lattice;
 
 pub use deriv::DerivFill;
 mod simplex;
+mod simplex_deriv;
 mod worley;
 
 use crate::compose::{grid_points, Composed};

@@ -53,7 +53,7 @@ impl Simplex {
 
     /// Per-lane corner gradients `[corner][component]` of four samples.
     #[inline(always)]
-    fn lanes2(&self, i: F4, j: F4, m: M4) -> [[F4; 2]; 3] {
+    pub(super) fn lanes2(&self, i: F4, j: F4, m: M4) -> [[F4; 2]; 3] {
         let (ii, jj, mm) = (i.to_i4().to_array(), j.to_i4().to_array(), m.bitmask());
         let lane = |l: usize| self.corners2(ii[l], jj[l], mm >> l & 1 != 0);
         let h = [lane(0), lane(1), lane(2), lane(3)];
@@ -68,14 +68,7 @@ impl Simplex {
     fn row2_lanes(&self, xs: &[f32], y: f32, out: &mut [f32]) {
         let yv = F4::splat(y);
         for k in (0..out.len()).step_by(4) {
-            let x = F4::load(&xs[k..]);
-            let s = (x + yv) * F4::splat(F2);
-            let i = (x + s).floor();
-            let j = (yv + s).floor();
-            let t = (i + j) * F4::splat(G2);
-            let x0 = x - (i - t);
-            let y0 = yv - (j - t);
-            let m = x0.gt(y0);
+            let (i, j, x0, y0, m) = skew2(F4::load(&xs[k..]), yv);
             let v = eval2(x0, y0, m, self.lanes2(i, j, m));
             (F4::splat(SCALE2) * v).store(&mut out[k..]);
         }
@@ -173,21 +166,41 @@ impl Tri {
     }
 }
 
+/// The point kernel's skew of four samples `(x, y)`: cell `(i, j)`, offsets `(x0, y0)`
+/// from its first corner and half `m` (`x0 > y0`).
+#[inline(always)]
+pub(super) fn skew2(x: F4, y: F4) -> (F4, F4, F4, F4, M4) {
+    let s = (x + y) * F4::splat(F2);
+    let i = (x + s).floor();
+    let j = (y + s).floor();
+    let t = (i + j) * F4::splat(G2);
+    let x0 = x - (i - t);
+    let y0 = y - (j - t);
+    (i, j, x0, y0, x0.gt(y0))
+}
+
+/// The offsets `(cx, cy)` of a sample from the three corners of its simplex, given the
+/// offsets from the first and the half `m`, as the point kernel computes them.
+#[inline(always)]
+pub(super) fn offsets2(x0: F4, y0: F4, m: M4) -> [(F4, F4); 3] {
+    let one = F4::splat(1.0);
+    let (g2c, g22) = (F4::splat(G2), F4::splat(2.0 * G2));
+    let i1 = m.keep(one);
+    let j1 = one - i1;
+    [
+        (x0, y0),
+        (x0 - i1 + g2c, y0 - j1 + g2c),
+        (x0 - one + g22, y0 - one + g22),
+    ]
+}
+
 /// The noise (before scaling) of four samples with per-lane offsets, halves and corner
 /// gradients `g[corner] = (gx, gy)`.
 #[inline(always)]
 fn eval2(x0: F4, y0: F4, m: M4, g: [[F4; 2]; 3]) -> F4 {
-    let (r2, zero, one) = (F4::splat(R2), F4::splat(0.0), F4::splat(1.0));
-    let (g2c, g22) = (F4::splat(G2), F4::splat(2.0 * G2));
-    let i1 = m.keep(one);
-    let j1 = one - i1;
-    let corners = [
-        (x0, y0),
-        (x0 - i1 + g2c, y0 - j1 + g2c),
-        (x0 - one + g22, y0 - one + g22),
-    ];
+    let (r2, zero) = (F4::splat(R2), F4::splat(0.0));
     let mut v = zero;
-    for (c, (cx, cy)) in corners.into_iter().enumerate() {
+    for (c, (cx, cy)) in offsets2(x0, y0, m).into_iter().enumerate() {
         let t = r2 - cy * cy - cx * cx;
         let gd = g[c][1] * cy + g[c][0] * cx;
         let t2 = t * t;
@@ -199,7 +212,7 @@ fn eval2(x0: F4, y0: F4, m: M4, g: [[F4; 2]; 3]) -> F4 {
 // ---- 3D
 
 /// The per-lane values of a chunk of four samples in 3D: cell, offsets, order.
-struct Chunk3 {
+pub(super) struct Chunk3 {
     i: F4,
     j: F4,
     k: F4,
@@ -212,7 +225,7 @@ struct Chunk3 {
 
 /// One lane of a [`Chunk3`] (cell and order), as scalars.
 #[derive(Clone, Copy)]
-struct Lane3 {
+pub(super) struct Lane3 {
     i: f32,
     j: f32,
     k: f32,
@@ -223,7 +236,7 @@ struct Lane3 {
 
 impl Chunk3 {
     #[inline(always)]
-    fn new(x: F4, y: F4, z: F4, i: F4, j: F4, k: F4) -> Self {
+    pub(super) fn new(x: F4, y: F4, z: F4, i: F4, j: F4, k: F4) -> Self {
         let t = (i + j + k) * F4::splat(G3);
         let d0 = [x - (i - t), y - (j - t), z - (k - t)];
         let (xy, yz, xz) = (d0[0].ge(d0[1]), d0[1].ge(d0[2]), d0[0].ge(d0[2]));
@@ -264,10 +277,28 @@ impl Chunk3 {
     }
 
     /// The noise (before scaling) with per-lane corner steps; `grad(corner)` gives the
-    /// corner's gradient `[gx, gy, gz]` per lane (only called when some lane has
-    /// `t > 0`, as the point kernel hashes only then).
+    /// corner's gradient `[gx, gy, gz]` per lane.
     #[inline(always)]
-    fn eval(&self, mut grad: impl FnMut(usize) -> [F4; 3]) -> F4 {
+    fn eval(&self, grad: impl FnMut(usize) -> [F4; 3]) -> F4 {
+        let mut v = F4::splat(0.0);
+        self.corners(grad, |m, t, d, g| {
+            let t2 = t * t;
+            let dot = g[2] * d[2] + g[1] * d[1] + g[0] * d[0];
+            v = v + m.keep(t2 * t2 * dot);
+        });
+        v
+    }
+
+    /// Calls `corner(m, t, d, g)` for each of the four corners of every lane's simplex
+    /// where some lane has `t = r² − |d|² > 0` (`m`: those lanes), with the offsets `d`
+    /// from the corner and its gradient `g = grad(corner)` (only asked for then, as the
+    /// point kernel hashes only then).
+    #[inline(always)]
+    pub(super) fn corners(
+        &self,
+        mut grad: impl FnMut(usize) -> [F4; 3],
+        mut corner: impl FnMut(M4, F4, [F4; 3], [F4; 3]),
+    ) {
         let (r2, zero, one) = (F4::splat(R2), F4::splat(0.0), F4::splat(1.0));
         // The point kernel's ranking as lane masks: `a` is the first step of the walk
         // through the simplex, `b` the second (see noise3).
@@ -287,27 +318,21 @@ impl Chunk3 {
             [step(bx), step(by), step(bz)],
             [one; 3],
         ];
-        let mut v = zero;
         for (n, st) in steps.into_iter().enumerate() {
             let off = F4::splat(n as f32 * G3);
             let d = each!(a in [0, 1, 2] => self.d0[a] - st[a] + off);
             let t = r2 - d[2] * d[2] - d[1] * d[1] - d[0] * d[0];
             let m = t.gt(zero);
-            if !m.any() {
-                continue;
+            if m.any() {
+                corner(m, t, d, grad(n));
             }
-            let g = grad(n);
-            let t2 = t * t;
-            let dot = g[2] * d[2] + g[1] * d[1] + g[0] * d[0];
-            v = v + m.keep(t2 * t2 * dot);
         }
-        v
     }
 }
 
 /// The point kernel's walk through the simplex of a cell with offsets ordered by
 /// `x0 ≥ y0`, `y0 ≥ z0`, `x0 ≥ z0`: the steps of corners 1 and 2 (the lane-mask formulas
-/// of [`Chunk3::eval`], which agree with noise3's branches).
+/// of [`Chunk3::corners`], which agree with noise3's branches).
 #[inline(always)]
 fn steps3(xy: bool, yz: bool, xz: bool) -> [[i32; 3]; 2] {
     let ax = xy && xz;
@@ -334,6 +359,12 @@ impl Simplex {
     /// The noise (before scaling) of a chunk with per-lane hashes and lookups.
     #[inline(always)]
     fn lanes3(&self, c: &Chunk3) -> F4 {
+        c.eval(self.lane_grads3(c))
+    }
+
+    /// `grad(corner)` of [`Chunk3::corners`] with per-lane hashes and lookups.
+    #[inline(always)]
+    pub(super) fn lane_grads3(&self, c: &Chunk3) -> impl Fn(usize) -> [F4; 3] + '_ {
         let (ii, jj, kk) = (
             c.i.to_i4().to_array(),
             c.j.to_i4().to_array(),
@@ -342,24 +373,22 @@ impl Simplex {
         let (xy, yz, xz) = (c.xy.bitmask(), c.yz.bitmask(), c.xz.bitmask());
         let st = each!(l in [0, 1, 2, 3] =>
             steps3(xy >> l & 1 != 0, yz >> l & 1 != 0, xz >> l & 1 != 0));
-        c.eval(
-            #[inline(always)]
-            |n| {
-                let g = each!(l in [0, 1, 2, 3] => {
-                    let s = match n {
-                        0 => [0; 3],
-                        3 => [1; 3],
-                        _ => st[l][n - 1],
-                    };
-                    self.g3(
-                        ii[l].wrapping_add(s[0]),
-                        jj[l].wrapping_add(s[1]),
-                        kk[l].wrapping_add(s[2]),
-                    )
-                });
-                each!(a in [0, 1, 2] => F4::new(g[0][a], g[1][a], g[2][a], g[3][a]))
-            },
-        )
+        #[inline(always)]
+        move |n| {
+            let g = each!(l in [0, 1, 2, 3] => {
+                let s = match n {
+                    0 => [0; 3],
+                    3 => [1; 3],
+                    _ => st[l][n - 1],
+                };
+                self.g3(
+                    ii[l].wrapping_add(s[0]),
+                    jj[l].wrapping_add(s[1]),
+                    kk[l].wrapping_add(s[2]),
+                )
+            });
+            each!(a in [0, 1, 2] => F4::new(g[0][a], g[1][a], g[2][a], g[3][a]))
+        }
     }
 
     /// `row3` for rows where neighbouring samples are rarely in one simplex.
@@ -378,7 +407,7 @@ impl Simplex {
 /// One 3D simplex on one row (fixed `y` and `z`), with what every sample of the row
 /// inside it shares: as [`Tri`], plus the `z` terms.
 #[derive(Clone, Copy)]
-struct Tet {
+pub(super) struct Tet {
     i: F4,
     j: F4,
     k: F4,
@@ -389,10 +418,10 @@ struct Tet {
     y0: F4,
     z0: F4,
     /// Per corner: step in x, `gx`, `(r² − cz²) − cy²` and `gz·cz + gy·cy`.
-    sx: [F4; 4],
-    gx: [F4; 4],
-    r2yz: [F4; 4],
-    gyz: [F4; 4],
+    pub(super) sx: [F4; 4],
+    pub(super) gx: [F4; 4],
+    pub(super) r2yz: [F4; 4],
+    pub(super) gyz: [F4; 4],
 }
 
 impl Tet {
@@ -416,9 +445,11 @@ impl Tet {
     }
 
     /// The simplex of lane `l` on the row at `(y, z)`, in the point kernel's order. The
-    /// four corners' y and z terms are computed as the four lanes of one vector each.
+    /// four corners' y and z terms are computed as the four lanes of one vector each;
+    /// with them, those of the derivative rows: per corner (as lanes) `gy`, `gz`, `cy`,
+    /// `cz`.
     #[inline(always)]
-    fn new(n: &Simplex, l: Lane3, y: f32, z: f32) -> Self {
+    pub(super) fn new_with(n: &Simplex, l: Lane3, y: f32, z: f32) -> (Self, [F4; 4]) {
         let t = (l.i + l.j + l.k) * G3;
         let (y0, z0) = (y - (l.j - t), z - (l.k - t));
         let [a, b] = steps3(l.xy, l.yz, l.xz);
@@ -443,7 +474,7 @@ impl Tet {
         let cz = F4::splat(z0) - corners(2, st) + off;
         let r2yz = F4::splat(R2) - cz * cz - cy * cy;
         let gyz = grads(2) * cz + grads(1) * cy;
-        Tet {
+        let tet = Tet {
             i: F4::splat(l.i),
             j: F4::splat(l.j),
             k: F4::splat(l.k),
@@ -454,24 +485,15 @@ impl Tet {
             z0: F4::splat(z0),
             sx: each!(c in [0, 1, 2, 3] => F4::splat(st[c][0] as f32)),
             gx: each!(c in [0, 1, 2, 3] => F4::splat(g[c][0])),
-            r2yz: [
-                r2yz.lane_splat::<0>(),
-                r2yz.lane_splat::<1>(),
-                r2yz.lane_splat::<2>(),
-                r2yz.lane_splat::<3>(),
-            ],
-            gyz: [
-                gyz.lane_splat::<0>(),
-                gyz.lane_splat::<1>(),
-                gyz.lane_splat::<2>(),
-                gyz.lane_splat::<3>(),
-            ],
-        }
+            r2yz: splats(r2yz),
+            gyz: splats(gyz),
+        };
+        (tet, [grads(1), grads(2), cy, cz])
     }
 
     /// Per lane, `a`'s terms where `m` is set, else `b`'s (the fields `eval` reads).
     #[inline(always)]
-    fn mix(m: M4, a: &Tet, b: &Tet) -> Tet {
+    pub(super) fn mix(m: M4, a: &Tet, b: &Tet) -> Tet {
         Tet {
             sx: each!(c in [0, 1, 2, 3] => m.select(a.sx[c], b.sx[c])),
             gx: each!(c in [0, 1, 2, 3] => m.select(a.gx[c], b.gx[c])),
@@ -497,10 +519,115 @@ impl Tet {
     }
 }
 
+/// Lane `l` of `v` in all four lanes, for each `l`.
+#[inline(always)]
+pub(super) fn splats(v: F4) -> [F4; 4] {
+    [
+        v.lane_splat::<0>(),
+        v.lane_splat::<1>(),
+        v.lane_splat::<2>(),
+        v.lane_splat::<3>(),
+    ]
+}
+
+/// A simplex [`Simplex::row3_chunks`] keeps: [`Tet`], or it with more terms.
+pub(super) trait Kept3: Copy {
+    fn none() -> Self;
+    fn new(n: &Simplex, l: Lane3, y: f32, z: f32) -> Self;
+    /// Per lane, `a`'s terms where `m` is set, else `b`'s.
+    fn mix(m: M4, a: &Self, b: &Self) -> Self;
+    fn tet(&self) -> &Tet;
+}
+
+impl Kept3 for Tet {
+    #[inline(always)]
+    fn none() -> Self {
+        Tet::none()
+    }
+    #[inline(always)]
+    fn new(n: &Simplex, l: Lane3, y: f32, z: f32) -> Self {
+        Tet::new_with(n, l, y, z).0
+    }
+    #[inline(always)]
+    fn mix(m: M4, a: &Self, b: &Self) -> Self {
+        Tet::mix(m, a, b)
+    }
+    #[inline(always)]
+    fn tet(&self) -> &Tet {
+        self
+    }
+}
+
+/// Where the terms of a chunk of [`Simplex::row3_chunks`] come from: a kept (or mixed)
+/// simplex and `x0`, or per-lane lookups.
+pub(super) enum From3<'a, T> {
+    Kept(&'a T, F4),
+    Lanes(&'a Chunk3),
+}
+
+/// Whether a row's samples are more than 0.1 apart on average (see `row2`).
+#[inline(always)]
+pub(super) fn far_apart(xs: &[f32]) -> bool {
+    let n = xs.len();
+    n > 4 && (xs[n - 1] - xs[0]).abs() > 0.1 * (n - 1) as f32
+}
+
+impl Simplex {
+    /// The chunk loop of `row3` over the first `n` columns: `chunk(k, from)` for the
+    /// chunk at column `k`, from the kept simplex when every lane is in it or in lane 3's
+    /// (module notes), else from per-lane lookups.
+    #[inline(always)]
+    pub(super) fn row3_chunks<T: Kept3>(
+        &self,
+        xs: &[f32],
+        (y, z): (f32, f32),
+        n: usize,
+        mut chunk: impl FnMut(usize, From3<T>),
+    ) {
+        let (yv, zv) = (F4::splat(y), F4::splat(z));
+        let mut cur = T::none();
+        for k in (0..n).step_by(4) {
+            let x = F4::load(&xs[k..]);
+            let s = (x + yv + zv) * F4::splat(F3);
+            let (i, j, kk) = ((x + s).floor(), (yv + s).floor(), (zv + s).floor());
+            // Lanes in the kept simplex: same cell (so the same y0, z0 and their order)
+            // and the same order of x0 against y0 and z0.
+            let ct = cur.tet();
+            let x0c = x - ct.it;
+            let in_cur = i
+                .eq(ct.i)
+                .and(j.eq(ct.j))
+                .and(kk.eq(ct.k))
+                .and_not(x0c.ge(ct.y0).xor(ct.xy))
+                .and_not(x0c.ge(ct.z0).xor(ct.xz));
+            if in_cur.all() {
+                chunk(k, From3::Kept(&cur, x0c));
+                continue;
+            }
+            let c = Chunk3::new(x, yv, zv, i, j, kk);
+            let l = c.last();
+            let in_last = c.is(&l);
+            if in_last.or(in_cur).all() {
+                let last = T::new(self, l, y, z);
+                if in_last.all() {
+                    chunk(k, From3::Kept(&last, c.d0[0]));
+                } else {
+                    // One face crossed: each lane takes its simplex's terms.
+                    chunk(k, From3::Kept(&T::mix(in_cur, &cur, &last), c.d0[0]));
+                }
+                cur = last;
+            } else {
+                cur = T::none();
+                chunk(k, From3::Lanes(&c));
+            }
+        }
+    }
+}
+
 /// The f64 columns of one octave, and whether all of them are within [`NEAR`].
 pub struct WideCols {
-    x: Vec<f64>,
-    near: bool,
+    pub(super) x: Vec<f64>,
+    pub(super) near: bool,
 }
 
 impl RowNoise for Simplex {
@@ -533,8 +660,7 @@ impl RowNoise for Simplex {
         // Keeping a simplex pays while chunks often stay in one; measured in Chromium, it
         // still does at 1/16 per sample and no longer at 1/8 (a chunk and its gap to the
         // next then cross ~1.4 simplex edges), where per-lane lookups without the tests win.
-        let n = xs.len();
-        if n > 4 && (xs[n - 1] - xs[0]).abs() > 0.1 * (n - 1) as f32 {
+        if far_apart(xs) {
             return self.row2_lanes(xs, y, out);
         }
         let yv = F4::splat(y);
@@ -584,47 +710,15 @@ impl RowNoise for Simplex {
 
     fn row3(&self, _: &WideCols, xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
         // As in row2.
-        let n = xs.len();
-        if n > 4 && (xs[n - 1] - xs[0]).abs() > 0.1 * (n - 1) as f32 {
+        if far_apart(xs) {
             return self.row3_lanes(xs, y, z, out);
         }
-        let (yv, zv) = (F4::splat(y), F4::splat(z));
-        let mut cur = Tet::none();
-        for k in (0..out.len()).step_by(4) {
-            let x = F4::load(&xs[k..]);
-            let s = (x + yv + zv) * F4::splat(F3);
-            let (i, j, kk) = ((x + s).floor(), (yv + s).floor(), (zv + s).floor());
-            // Lanes in the kept simplex: same cell (so the same y0, z0 and their order)
-            // and the same order of x0 against y0 and z0.
-            let x0c = x - cur.it;
-            let in_cur = i
-                .eq(cur.i)
-                .and(j.eq(cur.j))
-                .and(kk.eq(cur.k))
-                .and_not(x0c.ge(cur.y0).xor(cur.xy))
-                .and_not(x0c.ge(cur.z0).xor(cur.xz));
-            let v = if in_cur.all() {
-                cur.eval(x0c)
-            } else {
-                let c = Chunk3::new(x, yv, zv, i, j, kk);
-                let l = c.last();
-                let in_last = c.is(&l);
-                if in_last.or(in_cur).all() {
-                    let last = Tet::new(self, l, y, z);
-                    let v = if in_last.all() {
-                        last.eval(c.d0[0])
-                    } else {
-                        // One face crossed: each lane takes its simplex's terms.
-                        Tet::mix(in_cur, &cur, &last).eval(c.d0[0])
-                    };
-                    cur = last;
-                    v
-                } else {
-                    cur = Tet::none();
-                    self.lanes3(&c)
-                }
+        self.row3_chunks(xs, (y, z), out.len(), |k, from: From3<Tet>| {
+            let v = match from {
+                From3::Kept(t, x0) => t.eval(x0),
+                From3::Lanes(c) => self.lanes3(c),
             };
             (F4::splat(SCALE3) * v).store(&mut out[k..]);
-        }
+        });
     }
 }
