@@ -11,6 +11,7 @@ import { createNoise2D, createNoise3D } from './vendor/simplex-noise/simplex-noi
 import FastNoiseLite from './vendor/fastnoise-lite/FastNoiseLite.js';
 import { makeNoise2D, makeNoise3D } from './vendor/open-simplex-noise/mod.js';
 import { graphBench } from './graph.js';
+import { mulberry32 } from './mulberry32.js';
 
 const W1 = { name: 'W1', label: '2D, 1 octave, 1024²', dims: 2, n: 1024, octaves: 1 };
 const W2 = { name: 'W2', label: '2D fBm 8 octaves, 512²', dims: 2, n: 512, octaves: 8 };
@@ -20,15 +21,6 @@ const W3 = { name: 'W3', label: '3D, 256²×16', dims: 3, n: 256, depth: 16, oct
 const W2L = { name: 'W2L', label: '2D fBm 8 octaves, 1024² (pool scaling)', dims: 2, n: 1024, octaves: 8, landformOnly: true };
 const WORKLOADS = [W1, W2, W3, W2L];
 const SCALE = 32;
-
-function mulberry32(a) {
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const samples = (w) => w.n * w.n * (w.depth ?? 1);
 

@@ -5,6 +5,7 @@
 // loop (faster in JS than three arrays and three passes). Rounds interleaved, median.
 import { createNoise2D, createNoise3D } from './vendor/simplex-noise/simplex-noise.js';
 import FastNoiseLite from './vendor/fastnoise-lite/FastNoiseLite.js';
+import { mulberry32 } from './mulberry32.js';
 
 const SCALE = 32, OCTAVES = 4;
 const fbm = (noise, seed) => ({ noise, seed, fractal: { kind: 'fbm', octaves: OCTAVES, persistence: 0.5, lacunarity: 2 } });
@@ -23,15 +24,6 @@ export const GRAPH_WORKLOADS = [
   { name: 'G3', label: 'simplex graph, 3D 256²×8', noise: 'simplex', dims: 3, n: 256, depth: 8 },
   { name: 'G3P', label: 'Perlin graph, 3D 256²×8', noise: 'perlin', dims: 3, n: 256, depth: 8 },
 ];
-
-function mulberry32(a) {
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NORM = 1 + 0.5 + 0.25 + 0.125;
 
