@@ -466,6 +466,11 @@ impl Field {
         }
     }
 
+    /// Why this field has no derivative fills, if it has none.
+    pub(crate) fn lacks_deriv(&self) -> Option<Error> {
+        with_deriv!(self, _c => Ok(())).err()
+    }
+
     /// Why this field has no `dims`-D fill (too few dimensions, or tiled), if it has none.
     pub(crate) fn lacks(&self, dims: u32) -> Option<Error> {
         self.need(dims).err()

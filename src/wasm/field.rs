@@ -23,9 +23,9 @@ use crate::spec::{FractalSpec, Spec, WarpSpec, WorleySpec};
 /// `noise`, `seed`, `permutation`, `fractal`, `warp`, `worley`, `period`, `offset`.
 /// Unknown keys are a TypeError; out-of-range numbers a RangeError. A spec with an `op`
 /// is a field graph (`GraphSpec`, docs/graphs.md): its fills, samples, `range` and
-/// `spec` work the same; the leaf-only methods (`fill1d`, `fill4d`, `fill2dDeriv`,
-/// `fill3dDeriv`, `sample1d`, `sample4d`, `sample2dDeriv`, `gradients`) throw a
-/// TypeError for graphs (derivatives through graph ops: not yet).
+/// `spec` work the same, and so do `fill2dDeriv` and `fill3dDeriv` (through every op but
+/// `terrace`); the leaf-only methods (`fill1d`, `fill4d`, `sample1d`, `sample4d`,
+/// `sample2dDeriv`, `gradients`) throw a TypeError for graphs.
 #[wasm_bindgen(js_name = Field)]
 pub struct JsField {
     inner: Graph,
@@ -289,7 +289,7 @@ impl JsField {
         let r = parse_region(region)?;
         let what = "3 × region.width × region.height (value, ∂x, ∂y planes)";
         self.run_planes(&out, &r, 3, what, |g, buf, r| {
-            leaf(g, "fill2dDeriv")?.fill2d_deriv(buf, r)
+            g.fill2d_deriv(buf, r)
         })
     }
 
@@ -304,7 +304,7 @@ impl JsField {
         let r = parse_region(region)?;
         let what = "4 × region.width × region.height (value, ∂x, ∂y, ∂z planes)";
         self.run_planes(&out, &r, 4, what, |g, buf, r| {
-            leaf(g, "fill3dDeriv")?.fill3d_deriv(buf, r)
+            g.fill3d_deriv(buf, r)
         })
     }
 
