@@ -187,13 +187,8 @@ impl Graph {
         if let Some(e) = &self.no_deriv {
             return Err(e.clone());
         }
+        crate::field::check_deriv_len(out, r, dims)?;
         let planes = dims as usize + 1;
-        let what = if dims == 2 {
-            "3 × region.width × region.height (value, ∂x, ∂y planes)"
-        } else {
-            "4 × region.width × region.height (value, ∂x, ∂y, ∂z planes)"
-        };
-        crate::error::check_len("out", out.len(), planes * r.len(), what)?;
         let (n, xs) = (r.len(), r.xs());
         let rows = (BAND / r.width).max(1);
         let z = if dims == 2 { 0.0 } else { r.z };
