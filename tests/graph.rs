@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{fnv1a, random_graph, GRAPH_GOLDEN, GRAPH_GOLDEN_JSON};
+use common::{fnv1a, graph_fill as fill, random_graph, GRAPH_GOLDEN, GRAPH_GOLDEN_JSON};
 use landform::graph::presets::presets;
 use landform::graph::{Graph, Plain};
 use landform::{Field, Region, Spec};
@@ -22,16 +22,6 @@ fn err(json: &str) -> landform::Error {
         Ok(_) => panic!("accepted {json}"),
         Err(e) => e,
     }
-}
-
-fn fill(g: &Graph, r: &Region, dims: u32) -> Vec<f32> {
-    let mut out = vec![0.0; r.len()];
-    if dims == 2 {
-        g.fill2d(&mut out, r).unwrap();
-    } else {
-        g.fill3d(&mut out, r).unwrap();
-    }
-    out
 }
 
 const P: &str = r#"{"noise":"perlin","seed":3,"fractal":{"octaves":3}}"#;

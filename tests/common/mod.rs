@@ -144,6 +144,17 @@ pub const GRAPH_GOLDEN_JSON: &str = r#"{"op":"add","inputs":[
   {"op":"curve","points":[[0,0],[2,0.5],[4,0]],"inputs":[{"op":"distance","to":[1,1,0]}]}]}"#;
 pub const GRAPH_GOLDEN: [u32; 2] = [84041385, 1376217973];
 
+/// A graph's plain `dims`-D fill of `r`.
+pub fn graph_fill(g: &landform::graph::Graph, r: &landform::Region, dims: u32) -> Vec<f32> {
+    let mut out = vec![0.0; r.len()];
+    if dims == 2 {
+        g.fill2d(&mut out, r).unwrap();
+    } else {
+        g.fill3d(&mut out, r).unwrap();
+    }
+    out
+}
+
 /// A random graph of at most `depth` levels over random leaves, every op and parameter
 /// drawn within its documented range (`r` yields uniform numbers in [0, 1)). With
 /// `derivable`, only what has a derivative: Worley F1 for F2 − F1, `smoothMin` for
