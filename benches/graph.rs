@@ -134,11 +134,22 @@ fn derivatives(runs: usize) {
         ("P alone (a leaf)", P.to_string()),
         (
             "add(scaleBias(P), mul(S, V))",
-            format!(r#"{{"op":"add","inputs":[{{"op":"scaleBias","scale":0.5,"inputs":[{P}]}},{{"op":"mul","inputs":[{S},{V}]}}]}}"#),
+            format!(
+                r#"{{"op":"add","inputs":[{{"op":"scaleBias","scale":0.5,"inputs":[{P}]}},{{"op":"mul","inputs":[{S},{V}]}}]}}"#
+            ),
         ),
-        ("select(P, S, V)", format!(r#"{{"op":"select","falloff":0.1,"inputs":[{P},{S},{V}]}}"#)),
-        ("rotate(P)", format!(r#"{{"op":"rotate","angle":30,"inputs":[{P}]}}"#)),
-        ("displace(P, S, V)", format!(r#"{{"op":"displace","inputs":[{P},{S},{V}]}}"#)),
+        (
+            "select(P, S, V)",
+            format!(r#"{{"op":"select","falloff":0.1,"inputs":[{P},{S},{V}]}}"#),
+        ),
+        (
+            "rotate(P)",
+            format!(r#"{{"op":"rotate","angle":30,"inputs":[{P}]}}"#),
+        ),
+        (
+            "displace(P, S, V)",
+            format!(r#"{{"op":"displace","inputs":[{P},{S},{V}]}}"#),
+        ),
     ];
     println!("{n}² 2D; fill2d_deriv / fill2d of the same graph (fastest of {runs}):");
     for (name, json) in cases {

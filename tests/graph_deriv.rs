@@ -44,17 +44,31 @@ fn random_graphs_match_central_differences_and_fill_their_values() {
     for _ in 0..150 {
         let json = random_graph(&mut r, 4, true);
         let g = graph(&json);
-        let region = Region { z: -0.6, ..Region::new(5, 4, 3.0 + 20.0 * r() as f32).at(-40, 25) };
+        let region = Region {
+            z: -0.6,
+            ..Region::new(5, 4, 3.0 + 20.0 * r() as f32).at(-40, 25)
+        };
         for dims in [2, 3] {
             let out = deriv(&g, &region, dims);
             let n = region.len();
-            assert_eq!(bits(&out[..n]), bits(&graph_fill(&g, &region, dims)), "{json} {dims}D");
+            assert_eq!(
+                bits(&out[..n]),
+                bits(&graph_fill(&g, &region, dims)),
+                "{json} {dims}D"
+            );
             for j in 0..region.height {
                 for i in 0..region.width {
                     let k = j * region.width + i;
-                    let p = [region.x(i), region.y(j), if dims == 2 { 0.0 } else { region.z }];
+                    let p = [
+                        region.x(i),
+                        region.y(j),
+                        if dims == 2 { 0.0 } else { region.z },
+                    ];
                     let grad: Vec<f32> = (1..=dims as usize).map(|c| out[c * n + k]).collect();
-                    assert!(grad.iter().all(|v| v.is_finite()), "{json} {dims}D: {grad:?}");
+                    assert!(
+                        grad.iter().all(|v| v.is_finite()),
+                        "{json} {dims}D: {grad:?}"
+                    );
                     let sample = |q: [f64; 3]| {
                         if dims == 2 {
                             g.sample2d(q[0], q[1])
@@ -103,9 +117,12 @@ fn each_op_matches_central_differences() {
         format!(r#"{{"op":"displace","inputs":[{p},{s},{{"op":"scaleBias","scale":0.5,"inputs":[{p}]}},{{"op":"y"}}]}}"#),
         format!(r#"{{"op":"turbulence","power":0.4,"roughness":2,"inputs":[{s}]}}"#),
         format!(r#"{{"op":"seedOffset","by":7,"inputs":[{p}]}}"#),
-        format!(r#"{{"op":"add","inputs":[{{"op":"constant","value":2}},{{"op":"z"}},{{"op":"distance","to":[1,-2,0.5]}}]}}"#),
+        r#"{"op":"add","inputs":[{"op":"constant","value":2},{"op":"z"},{"op":"distance","to":[1,-2,0.5]}]}"#.to_string(),
     ];
-    let region = Region { z: 0.35, ..Region::new(7, 6, 4.0).at(-9, 13) };
+    let region = Region {
+        z: 0.35,
+        ..Region::new(7, 6, 4.0).at(-9, 13)
+    };
     for json in &ops {
         let g = graph(json);
         for dims in [2, 3] {
@@ -114,7 +131,11 @@ fn each_op_matches_central_differences() {
             let mut compared = 0;
             for k in 0..n {
                 let (i, j) = (k % region.width, k / region.width);
-                let p = [region.x(i), region.y(j), if dims == 2 { 0.0 } else { region.z }];
+                let p = [
+                    region.x(i),
+                    region.y(j),
+                    if dims == 2 { 0.0 } else { region.z },
+                ];
                 let grad: Vec<f32> = (1..=dims as usize).map(|c| out[c * n + k]).collect();
                 let sample = |q: [f64; 3]| {
                     if dims == 2 {
@@ -137,7 +158,10 @@ fn a_graph_of_one_moved_leaf_is_the_leaf_and_bands_equal_the_whole() {
     let spec = Spec::new("simplex", 11).fbm(4, 0.5, 2.0);
     let f = Field::new(&spec).unwrap();
     let leaf = serde_json::to_string(&spec).unwrap();
-    let region = Region { z: 1.25, ..Region::new(33, 21, 7.0).at(-100, 40) };
+    let region = Region {
+        z: 1.25,
+        ..Region::new(33, 21, 7.0).at(-100, 40)
+    };
     for json in [
         format!(r#"{{"op":"translate","inputs":[{leaf}]}}"#),
         format!(r#"{{"op":"scale","by":1,"inputs":[{leaf}]}}"#),
@@ -162,12 +186,20 @@ fn a_graph_of_one_moved_leaf_is_the_leaf_and_bands_equal_the_whole() {
     let whole = deriv(&g, &big, 2);
     let n = big.len();
     for rows in [(0, 1), (53, 3), (100, 30)] {
-        let part = Region { height: rows.1, ..big.clone() }.at(-20, -70 + rows.0 as i32);
+        let part = Region {
+            height: rows.1,
+            ..big
+        }
+        .at(-20, -70 + rows.0 as i32);
         let out = deriv(&g, &part, 2);
         let m = part.len();
         for c in 0..3 {
             let at = c * n + rows.0 * big.width;
-            assert_eq!(bits(&out[c * m..(c + 1) * m]), bits(&whole[at..at + m]), "plane {c}");
+            assert_eq!(
+                bits(&out[c * m..(c + 1) * m]),
+                bits(&whole[at..at + m]),
+                "plane {c}"
+            );
         }
     }
 }
@@ -191,7 +223,7 @@ fn graphs_without_a_derivative_say_which_node() {
     let ok = graph(&format!(r#"{{"op":"neg","inputs":[{p}]}}"#));
     let e = ok.fill2d_deriv(&mut out[..47], &region).unwrap_err();
     assert_eq!(e.path(), "out", "{e}");
-    let flat = graph(&format!(r#"{{"op":"neg","inputs":[{{"noise":"perlin","period":[4,4]}}]}}"#));
+    let flat = graph(r#"{"op":"neg","inputs":[{"noise":"perlin","period":[4,4]}]}"#);
     let e = flat.fill3d_deriv(&mut vec![0.0; 64], &region).unwrap_err();
     assert_eq!(e.path(), "inputs[0].period", "{e}");
 }

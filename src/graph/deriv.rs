@@ -97,7 +97,7 @@ pub fn eval_deriv(node: &Node, c: &Coords, dims: u32, out: &mut Dual) -> Result<
                 f.apply(&mut out.v, &b.v);
             }
         }
-        Node::Blend(v) => three(v, c, dims, out, blend_t, |a, b, t| blend(a, b, t))?,
+        Node::Blend(v) => three(v, c, dims, out, blend_t, blend)?,
         Node::Select(v, lo, hi) => three(
             v,
             c,
@@ -145,7 +145,11 @@ fn leaf(f: &Field, c: &Coords, dims: u32, out: &mut Dual) -> Result<()> {
             let w = xs.len();
             for (j, &y) in ys.iter().enumerate() {
                 let r = j * w..(j + 1) * w;
-                let (v, gx, gy) = (&mut out.v[r.clone()], &mut gx[r.clone()], &mut gy[r.clone()]);
+                let (v, gx, gy) = (
+                    &mut out.v[r.clone()],
+                    &mut gx[r.clone()],
+                    &mut gy[r.clone()],
+                );
                 if dims == 2 {
                     f.row2_deriv(xs, y, [v, gx, gy])?;
                     gz[r].fill(0.0);
@@ -157,7 +161,11 @@ fn leaf(f: &Field, c: &Coords, dims: u32, out: &mut Dual) -> Result<()> {
         Coords::Points(p) => {
             for i in 0..out.v.len() {
                 let r = i..i + 1;
-                let (v, gx, gy) = (&mut out.v[r.clone()], &mut gx[r.clone()], &mut gy[r.clone()]);
+                let (v, gx, gy) = (
+                    &mut out.v[r.clone()],
+                    &mut gx[r.clone()],
+                    &mut gy[r.clone()],
+                );
                 if dims == 2 {
                     f.row2_deriv(&[p[0][i]], p[1][i], [v, gx, gy])?;
                     gz[i] = 0.0;

@@ -193,7 +193,9 @@ impl Graph {
         let rows = (BAND / r.width).max(1);
         let z = if dims == 2 { 0.0 } else { r.z };
         for row0 in (0..r.height).step_by(rows) {
-            let ys: Vec<f64> = (row0..(row0 + rows).min(r.height)).map(|j| r.y(j)).collect();
+            let ys: Vec<f64> = (row0..(row0 + rows).min(r.height))
+                .map(|j| r.y(j))
+                .collect();
             let at = row0 * r.width..(row0 + ys.len()) * r.width;
             let mut d = deriv::Dual::new(at.len());
             let c = Coords::Grid {

@@ -424,7 +424,7 @@ fn smooth_min_weights(a: f32, b: f32, k: f32) -> (f32, f32) {
 pub fn blend_t(c: f32) -> (f32, f32) {
     let raw = (c + 1.0) * 0.5;
     let t = clamp(raw, 0.0, 1.0);
-    (t, if raw < 0.0 || raw > 1.0 { 0.0 } else { 0.5 })
+    (t, if (0.0..=1.0).contains(&raw) { 0.5 } else { 0.0 })
 }
 
 /// `select`'s `(t, dt/dcontrol)` at `control`: the weight of `b` (0, 1 or the smoothstep).

@@ -288,9 +288,7 @@ impl JsField {
     ) -> JsResult<()> {
         let r = parse_region(region)?;
         let what = "3 × region.width × region.height (value, ∂x, ∂y planes)";
-        self.run_planes(&out, &r, 3, what, |g, buf, r| {
-            g.fill2d_deriv(buf, r)
-        })
+        self.run_planes(&out, &r, 3, what, |g, buf, r| g.fill2d_deriv(buf, r))
     }
 
     /// `fill2dDeriv` of the 3D slice at depth `region.z`: **4** planes (value, ∂/∂x,
@@ -303,9 +301,7 @@ impl JsField {
     ) -> JsResult<()> {
         let r = parse_region(region)?;
         let what = "4 × region.width × region.height (value, ∂x, ∂y, ∂z planes)";
-        self.run_planes(&out, &r, 4, what, |g, buf, r| {
-            g.fill3d_deriv(buf, r)
-        })
+        self.run_planes(&out, &r, 4, what, |g, buf, r| g.fill3d_deriv(buf, r))
     }
 
     /// Fills a wasm-owned [`Grid`] in place with the 2D field: no copy at all.

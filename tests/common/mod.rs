@@ -175,7 +175,11 @@ pub fn random_graph(r: &mut dyn FnMut() -> f64, depth: u32, derivable: bool) -> 
         ];
         let seed = (r() * 1000.0) as u32;
         let leaf = leaf[pick(r, leaf.len())];
-        let leaf = if derivable { leaf.replace(r#","worley":{"return":"f2-f1"}"#, "") } else { leaf.to_string() };
+        let leaf = if derivable {
+            leaf.replace(r#","worley":{"return":"f2-f1"}"#, "")
+        } else {
+            leaf.to_string()
+        };
         return leaf.replace("SEED", &seed.to_string());
     }
     let kid = |r: &mut dyn FnMut() -> f64| random_graph(r, depth - 1, derivable);
@@ -190,20 +194,86 @@ pub fn random_graph(r: &mut dyn FnMut() -> f64, depth: u32, derivable: bool) -> 
         6 => ("smoothMax", format!(r#","k":{}"#, num(r, 0.01, 1.0)), 2),
         7 => ("abs", String::new(), 1),
         8 => ("neg", String::new(), 1),
-        9 => ("clamp", format!(r#","min":{},"max":{}"#, num(r, -1.0, 0.0), num(r, 0.0, 1.0)), 1),
-        10 => ("scaleBias", format!(r#","scale":{},"bias":{}"#, num(r, -3.0, 3.0), num(r, -1.0, 1.0)), 1),
+        9 => (
+            "clamp",
+            format!(r#","min":{},"max":{}"#, num(r, -1.0, 0.0), num(r, 0.0, 1.0)),
+            1,
+        ),
+        10 => (
+            "scaleBias",
+            format!(
+                r#","scale":{},"bias":{}"#,
+                num(r, -3.0, 3.0),
+                num(r, -1.0, 1.0)
+            ),
+            1,
+        ),
         11 => ("pow", format!(r#","exponent":{}"#, num(r, 0.2, 3.0)), 1),
-        12 => ("curve", r#","points":[[-1,0.5],[0,-0.2],[0.5,0.9],[2,1]]"#.to_string(), 1),
+        12 => (
+            "curve",
+            r#","points":[[-1,0.5],[0,-0.2],[0.5,0.9],[2,1]]"#.to_string(),
+            1,
+        ),
         13 if derivable => ("smoothMin", format!(r#","k":{}"#, num(r, 0.01, 1.0)), 2),
-        13 => ("terrace", format!(r#","points":[-1,0,{},1.5],"invert":{}"#, num(r, 0.1, 0.9), r() < 0.5), 1),
-        14 => ("remap", format!(r#","from":[-1,1],"to":[{},{}]"#, num(r, -2.0, 0.0), num(r, 0.1, 2.0)), 1),
+        13 => (
+            "terrace",
+            format!(
+                r#","points":[-1,0,{},1.5],"invert":{}"#,
+                num(r, 0.1, 0.9),
+                r() < 0.5
+            ),
+            1,
+        ),
+        14 => (
+            "remap",
+            format!(
+                r#","from":[-1,1],"to":[{},{}]"#,
+                num(r, -2.0, 0.0),
+                num(r, 0.1, 2.0)
+            ),
+            1,
+        ),
         15 => ("blend", String::new(), 3),
-        16 => ("select", format!(r#","threshold":{},"falloff":{}"#, num(r, -0.5, 0.5), num(r, 0.0, 0.3)), 3),
-        17 => ("translate", format!(r#","by":[{},{},{}]"#, num(r, -9.0, 9.0), num(r, -9.0, 9.0), num(r, -2.0, 2.0)), 1),
+        16 => (
+            "select",
+            format!(
+                r#","threshold":{},"falloff":{}"#,
+                num(r, -0.5, 0.5),
+                num(r, 0.0, 0.3)
+            ),
+            3,
+        ),
+        17 => (
+            "translate",
+            format!(
+                r#","by":[{},{},{}]"#,
+                num(r, -9.0, 9.0),
+                num(r, -9.0, 9.0),
+                num(r, -2.0, 2.0)
+            ),
+            1,
+        ),
         18 => ("scale", format!(r#","by":{}"#, num(r, -3.0, 3.0)), 1),
-        19 => ("rotate", format!(r#","angle":{},"axis":[{},{},1]"#, num(r, -180.0, 180.0), num(r, -1.0, 1.0), num(r, -1.0, 1.0)), 1),
+        19 => (
+            "rotate",
+            format!(
+                r#","angle":{},"axis":[{},{},1]"#,
+                num(r, -180.0, 180.0),
+                num(r, -1.0, 1.0),
+                num(r, -1.0, 1.0)
+            ),
+            1,
+        ),
         20 => ("displace", String::new(), 3 + pick(r, 2)),
-        _ => ("turbulence", format!(r#","power":{},"roughness":{}"#, num(r, 0.0, 1.0), 1 + pick(r, 3)), 1),
+        _ => (
+            "turbulence",
+            format!(
+                r#","power":{},"roughness":{}"#,
+                num(r, 0.0, 1.0),
+                1 + pick(r, 3)
+            ),
+            1,
+        ),
     };
     let inputs: Vec<String> = (0..arity).map(|_| kid(&mut *r)).collect();
     format!(r#"{{"op":"{op}"{params},"inputs":[{}]}}"#, inputs.join(","))
