@@ -6,7 +6,9 @@
 
 mod common;
 
-use common::{check_point, graph_fill, random_graph};
+use common::{
+    check_point, fnv1a, graph_deriv_golden_json, graph_fill, random_graph, GRAPH_DERIV_GOLDEN,
+};
 use landform::graph::{Graph, Plain};
 use landform::rng::Mulberry32;
 use landform::{Field, Region, Spec};
@@ -226,4 +228,17 @@ fn graphs_without_a_derivative_say_which_node() {
     let flat = graph(r#"{"op":"neg","inputs":[{"noise":"perlin","period":[4,4]}]}"#);
     let e = flat.fill3d_deriv(&mut vec![0.0; 64], &region).unwrap_err();
     assert_eq!(e.path(), "inputs[0].period", "{e}");
+}
+
+/// `common::GRAPH_DERIV_GOLDEN`: the golden graph's derivative planes (wasm, scalar and
+/// SIMD, must give the same: tests/web.rs).
+#[test]
+fn the_golden_graph_derivative_hashes() {
+    let g = graph(&graph_deriv_golden_json());
+    let r = Region {
+        z: 0.7,
+        ..Region::new(64, 48, 32.0).at(-7, 3)
+    };
+    let got = [2, 3].map(|dims| fnv1a(&deriv(&g, &r, dims)));
+    assert_eq!(got, GRAPH_DERIV_GOLDEN);
 }

@@ -144,6 +144,18 @@ pub const GRAPH_GOLDEN_JSON: &str = r#"{"op":"add","inputs":[
   {"op":"curve","points":[[0,0],[2,0.5],[4,0]],"inputs":[{"op":"distance","to":[1,1,0]}]}]}"#;
 pub const GRAPH_GOLDEN: [u32; 2] = [84041385, 1376217973];
 
+/// [`GRAPH_GOLDEN_JSON`] with `pow` for its `terrace` (which has no derivative): the
+/// golden graph of derivative fills.
+pub fn graph_deriv_golden_json() -> String {
+    GRAPH_GOLDEN_JSON.replace(
+        r#""op":"terrace","points":[-1,-0.2,0.3,1]"#,
+        r#""op":"pow","exponent":1.5"#,
+    )
+}
+/// FNV-1a of its 2D derivative planes and 3D slice planes (tests/graph_deriv.rs,
+/// tests/web.rs), on the region of [`GRAPH_GOLDEN`].
+pub const GRAPH_DERIV_GOLDEN: [u32; 2] = [216117870, 3868988882];
+
 /// A graph's plain `dims`-D fill of `r`.
 pub fn graph_fill(g: &landform::graph::Graph, r: &landform::Region, dims: u32) -> Vec<f32> {
     let mut out = vec![0.0; r.len()];
