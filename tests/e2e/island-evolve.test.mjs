@@ -96,7 +96,9 @@ test('island: a new state stops an evolution in flight, and the last state wins 
   });
   // A long evolution (200 steps); once it is under way, the reader settles on 30.
   await setSteps(200);
-  await page.waitForFunction(() => document.querySelector('[data-figure="island"] progress').value >= 10 && document.querySelector('[data-figure="island"] progress').max === 200, null, { timeout: 60000 });
+  // Read from the observer's record, which misses no update (a poll of the bar could fall
+  // between two of them on a loaded machine).
+  await page.waitForFunction(() => window.__steps.some(([v, max]) => max === 200 && v >= 10), null, { timeout: 60000, polling: 50 });
   await setSteps(30);
   await settle(slot);
   await idle(page);
