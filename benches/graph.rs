@@ -8,6 +8,9 @@
 //!    (`Fbm<Perlin>`, `Fbm<Simplex>`, `Fbm<Value>`, `Worley`, `Add`, `Multiply`,
 //!    `ScaleBias`, `Max`), sampled point by point into the same grid, 2D and 3D.
 //!
+//! 3. Derivative fills (`fill2d_deriv`, three planes) over plain fills of the same
+//!    graph on 512², and of the leaf `P` alone for reference (`-- deriv` for these alone).
+//!
 //! Each ratio is of the fastest of several runs of each side, taken in turns (the
 //! machine may be loaded: only ratios within one run mean anything). Run with
 //! `cargo bench --bench graph` (add `-- --quick` for fewer runs, op names to time only
@@ -122,6 +125,47 @@ fn overhead(runs: usize, only: &[String]) {
     }
 }
 
+/// A graph's derivative fill over its plain fill, 512² 2D.
+fn derivatives(runs: usize) {
+    let n = 512;
+    let r = Region::new(n, n, 64.0);
+    let (mut out, mut planes) = (vec![0.0f32; n * n], vec![0.0f32; 3 * n * n]);
+    let cases = [
+        ("P alone (a leaf)", P.to_string()),
+        (
+            "add(scaleBias(P), mul(S, V))",
+            format!(
+                r#"{{"op":"add","inputs":[{{"op":"scaleBias","scale":0.5,"inputs":[{P}]}},{{"op":"mul","inputs":[{S},{V}]}}]}}"#
+            ),
+        ),
+        (
+            "select(P, S, V)",
+            format!(r#"{{"op":"select","falloff":0.1,"inputs":[{P},{S},{V}]}}"#),
+        ),
+        (
+            "rotate(P)",
+            format!(r#"{{"op":"rotate","angle":30,"inputs":[{P}]}}"#),
+        ),
+        (
+            "displace(P, S, V)",
+            format!(r#"{{"op":"displace","inputs":[{P},{S},{V}]}}"#),
+        ),
+    ];
+    println!("{n}² 2D; fill2d_deriv / fill2d of the same graph (fastest of {runs}):");
+    for (name, json) in cases {
+        let g = graph(&json);
+        let (x, t) = ratio(
+            runs,
+            &mut || {
+                g.fill2d_deriv(&mut planes, &r).unwrap();
+                black_box(&planes);
+            },
+            &mut || fill(&g, &mut out, &r, 2),
+        );
+        println!("  {name:<30} {x:5.3}×   ({:.1} ms)", t * 1e3);
+    }
+}
+
 /// landform's graph fill against noise-rs sampling the same graph at every cell.
 fn against_noise_rs(runs: usize) {
     let n = 512;
@@ -229,6 +273,9 @@ fn main() {
     let only: Vec<String> = args.into_iter().filter(|a| !a.starts_with("--")).collect();
     let runs = if quick { 3 } else { 11 };
     overhead(runs, &only);
+    if only.is_empty() || only.iter().any(|o| o == "deriv") {
+        derivatives(runs);
+    }
     if only.is_empty() {
         against_noise_rs(runs);
     }

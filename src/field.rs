@@ -132,6 +132,16 @@ fn kernels(p: &Params) -> Result<Kernels> {
 }
 
 /// Checks that each of a leaf row's planes holds `n` values.
+/// `out` holds the `dims + 1` planes of a `dims`-D derivative fill of `r`.
+pub(crate) fn check_deriv_len(out: &[f32], r: &Region, dims: u32) -> Result<()> {
+    let what = if dims == 2 {
+        "3 × region.width × region.height (value, ∂x, ∂y planes)"
+    } else {
+        "4 × region.width × region.height (value, ∂x, ∂y, ∂z planes)"
+    };
+    crate::error::check_len("out", out.len(), (dims as usize + 1) * r.len(), what)
+}
+
 fn check_planes(n: usize, planes: &[&mut [f32]]) -> Result<()> {
     match planes.iter().position(|p| p.len() < n) {
         None => Ok(()),
@@ -358,12 +368,7 @@ impl Field {
     fn check_deriv(&self, out: &[f32], r: &Region, dims: u32) -> Result<()> {
         r.validate()?;
         self.need(dims)?;
-        let what = if dims == 2 {
-            "3 × region.width × region.height (value, ∂x, ∂y planes)"
-        } else {
-            "4 × region.width × region.height (value, ∂x, ∂y, ∂z planes)"
-        };
-        crate::error::check_len("out", out.len(), (dims as usize + 1) * r.len(), what)
+        check_deriv_len(out, r, dims)
     }
 
     /// Gradient vectors `[gx, gy]` of lattice points `x0..x0+cols` × `y0..y0+rows`, row-major,
@@ -464,6 +469,11 @@ impl Field {
         } else {
             with_composed!(&self.kernels, c => at.for_each(|(o, ((&x, &y), &z))| *o = c.eval3(x, y, z)))
         }
+    }
+
+    /// Why this field has no derivative fills, if it has none.
+    pub(crate) fn lacks_deriv(&self) -> Option<Error> {
+        with_deriv!(self, _c => Ok(())).err()
     }
 
     /// Why this field has no `dims`-D fill (too few dimensions, or tiled), if it has none.

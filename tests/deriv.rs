@@ -5,6 +5,8 @@
 
 mod common;
 
+use common::check_point;
+
 use landform::rng::Mulberry32;
 use landform::spec::{Spec, WarpSpec};
 use landform::{Field, Region};
@@ -41,56 +43,6 @@ fn random_spec(r: &mut Mulberry32) -> Spec {
         }
     }
     s
-}
-
-/// The relative error bound: |analytic − central difference| ≤ BOUND · (1 + |∇|) per
-/// component, with step H (f32 rounding of the values over 2H, and H² times the third
-/// derivative, are both far below it).
-const BOUND: f32 = 5e-3;
-const H: f64 = 1.0 / 1024.0;
-
-/// Compares the analytic gradient `g` with central differences of `f` on every axis
-/// (Richardson's combination of steps H and H/2, so that truncation is O(H⁴) and f32
-/// rounding dominates). With `creased` (ridged, billow, turbulence: |n| has creases
-/// where an octave crosses zero, and no derivative exists there) a stencil across a
-/// crease is skipped: it shows as one-sided differences that disagree (a crease near
-/// the point) or as central differences over H and H/2 that disagree (near the
-/// stencil's end). Returns whether it compared.
-fn check_point(
-    f: impl Fn([f64; 3]) -> f32,
-    p: [f64; 3],
-    g: &[f32],
-    creased: bool,
-    what: &str,
-) -> bool {
-    let n = g.len();
-    let norm = g.iter().map(|v| v * v).sum::<f32>().sqrt();
-    let mut central = vec![0.0f32; n];
-    for a in 0..n {
-        let at = |d: f64| {
-            let mut q = p;
-            q[a] += d;
-            f(q) as f64
-        };
-        let (lo, half_lo, mid, half_hi, hi) = (at(-H), at(-H / 2.0), at(0.0), at(H / 2.0), at(H));
-        let (back, fwd) = ((mid - lo) / H, (hi - mid) / H);
-        let (wide, narrow) = ((hi - lo) / (2.0 * H), (half_hi - half_lo) / H);
-        let one_sided = (fwd - back).abs() > 0.05 * (1.0 + fwd.abs().max(back.abs()));
-        let scales = (wide - narrow).abs() > (BOUND as f64 / 2.0) * (1.0 + norm as f64);
-        if creased && (one_sided || scales) {
-            return false;
-        }
-        central[a] = ((4.0 * narrow - wide) / 3.0) as f32;
-    }
-    for a in 0..n {
-        assert!(
-            (g[a] - central[a]).abs() <= BOUND * (1.0 + norm),
-            "{what}: ∂{a} analytic {} vs central difference {} at {p:?}",
-            g[a],
-            central[a]
-        );
-    }
-    true
 }
 
 #[test]

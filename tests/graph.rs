@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{fnv1a, GRAPH_GOLDEN, GRAPH_GOLDEN_JSON};
+use common::{fnv1a, graph_fill as fill, random_graph, GRAPH_GOLDEN, GRAPH_GOLDEN_JSON};
 use landform::graph::presets::presets;
 use landform::graph::{Graph, Plain};
 use landform::{Field, Region, Spec};
@@ -22,16 +22,6 @@ fn err(json: &str) -> landform::Error {
         Ok(_) => panic!("accepted {json}"),
         Err(e) => e,
     }
-}
-
-fn fill(g: &Graph, r: &Region, dims: u32) -> Vec<f32> {
-    let mut out = vec![0.0; r.len()];
-    if dims == 2 {
-        g.fill2d(&mut out, r).unwrap();
-    } else {
-        g.fill3d(&mut out, r).unwrap();
-    }
-    out
 }
 
 const P: &str = r#"{"noise":"perlin","seed":3,"fractal":{"octaves":3}}"#;
@@ -426,55 +416,6 @@ fn bad_specs_name_their_node_path() {
     assert_eq!(e.path(), "inputs[0].period", "{e}");
 }
 
-/// A random graph of at most `depth` levels over random leaves, every op and parameter
-/// drawn within its documented range (`r` yields uniform numbers in [0, 1)).
-fn random_graph(r: &mut dyn FnMut() -> f64, depth: u32) -> String {
-    let pick = |r: &mut dyn FnMut() -> f64, n: usize| ((r() * n as f64) as usize).min(n - 1);
-    let num = |r: &mut dyn FnMut() -> f64, lo: f64, hi: f64| lo + (hi - lo) * r();
-    if depth <= 1 || r() < 0.2 {
-        let leaf = [
-            r#"{"noise":"perlin","seed":SEED,"fractal":{"octaves":2}}"#,
-            r#"{"noise":"simplex","seed":SEED,"fractal":{"kind":"ridged","octaves":3}}"#,
-            r#"{"noise":"value","seed":SEED,"warp":{"strength":0.7}}"#,
-            r#"{"noise":"worley","seed":SEED,"worley":{"return":"f2-f1"}}"#,
-            r#"{"noise":"perlin-improved","seed":SEED,"fractal":{"kind":"billow","octaves":2}}"#,
-            r#"{"op":"constant","value":0.3}"#,
-            r#"{"op":"clamp","inputs":[{"op":"y"}]}"#,
-            r#"{"op":"clamp","min":0,"max":4,"inputs":[{"op":"distance","to":[1,-2,0.5]}]}"#,
-        ];
-        let seed = (r() * 1000.0) as u32;
-        return leaf[pick(r, leaf.len())].replace("SEED", &seed.to_string());
-    }
-    let kid = |r: &mut dyn FnMut() -> f64| random_graph(r, depth - 1);
-    let n = pick(r, 22);
-    let (op, params, arity) = match n {
-        0 => ("add", String::new(), 2 + pick(r, 3)),
-        1 => ("sub", String::new(), 2),
-        2 => ("mul", String::new(), 2),
-        3 => ("min", String::new(), 3),
-        4 => ("max", String::new(), 2),
-        5 => ("smoothMin", format!(r#","k":{}"#, num(r, 0.01, 1.0)), 2),
-        6 => ("smoothMax", format!(r#","k":{}"#, num(r, 0.01, 1.0)), 2),
-        7 => ("abs", String::new(), 1),
-        8 => ("neg", String::new(), 1),
-        9 => ("clamp", format!(r#","min":{},"max":{}"#, num(r, -1.0, 0.0), num(r, 0.0, 1.0)), 1),
-        10 => ("scaleBias", format!(r#","scale":{},"bias":{}"#, num(r, -3.0, 3.0), num(r, -1.0, 1.0)), 1),
-        11 => ("pow", format!(r#","exponent":{}"#, num(r, 0.2, 3.0)), 1),
-        12 => ("curve", r#","points":[[-1,0.5],[0,-0.2],[0.5,0.9],[2,1]]"#.to_string(), 1),
-        13 => ("terrace", format!(r#","points":[-1,0,{},1.5],"invert":{}"#, num(r, 0.1, 0.9), r() < 0.5), 1),
-        14 => ("remap", format!(r#","from":[-1,1],"to":[{},{}]"#, num(r, -2.0, 0.0), num(r, 0.1, 2.0)), 1),
-        15 => ("blend", String::new(), 3),
-        16 => ("select", format!(r#","threshold":{},"falloff":{}"#, num(r, -0.5, 0.5), num(r, 0.0, 0.3)), 3),
-        17 => ("translate", format!(r#","by":[{},{},{}]"#, num(r, -9.0, 9.0), num(r, -9.0, 9.0), num(r, -2.0, 2.0)), 1),
-        18 => ("scale", format!(r#","by":{}"#, num(r, -3.0, 3.0)), 1),
-        19 => ("rotate", format!(r#","angle":{},"axis":[{},{},1]"#, num(r, -180.0, 180.0), num(r, -1.0, 1.0), num(r, -1.0, 1.0)), 1),
-        20 => ("displace", String::new(), 3 + pick(r, 2)),
-        _ => ("turbulence", format!(r#","power":{},"roughness":{}"#, num(r, 0.0, 1.0), 1 + pick(r, 3)), 1),
-    };
-    let inputs: Vec<String> = (0..arity).map(|_| kid(&mut *r)).collect();
-    format!(r#"{{"op":"{op}"{params},"inputs":[{}]}}"#, inputs.join(","))
-}
-
 #[test]
 fn random_graphs_fill_like_their_samples_and_stay_in_their_bounds() {
     let mut s = 0x1234_5678u32;
@@ -486,7 +427,7 @@ fn random_graphs_fill_like_their_samples_and_stay_in_their_bounds() {
     };
     let region = Region { z: -0.6, ..Region::new(19, 13, 5.0).at(-40, 25) };
     for _ in 0..300 {
-        let json = random_graph(&mut r, 5);
+        let json = random_graph(&mut r, 5, false);
         let g = graph(&json);
         let back = graph(&serde_json::to_string(g.spec()).unwrap());
         for dims in [2, 3] {

@@ -5,8 +5,9 @@
 mod common;
 
 use common::{
-    fnv1a, golden_3d_spec, golden_specs, FAR_GOLDEN, FAR_GOLDEN_DERIV, GOLDEN, GOLDEN_3D,
-    GOLDEN_3D_NOISES, GOLDEN_DERIV, GOLDEN_DERIV_3D, GRAPH_GOLDEN, GRAPH_GOLDEN_JSON, KERNELS,
+    fnv1a, golden_3d_spec, golden_specs, graph_deriv_golden_json, FAR_GOLDEN, FAR_GOLDEN_DERIV,
+    GOLDEN, GOLDEN_3D, GOLDEN_3D_NOISES, GOLDEN_DERIV, GOLDEN_DERIV_3D, GRAPH_DERIV_GOLDEN,
+    GRAPH_GOLDEN, GRAPH_GOLDEN_JSON, KERNELS,
 };
 use js_sys::{Float32Array, JSON};
 use landform::wasm::field::{Grid, JsField};
@@ -77,6 +78,24 @@ fn graph_golden_hashes_match_the_native_build() {
             }
             assert_eq!(fnv1a(&out.to_vec()), want, "{dims}D");
         }
+    }
+}
+
+/// `common::GRAPH_DERIV_GOLDEN`: the golden graph's derivative planes (2D: 3 planes, 3D
+/// slice: 4), the same bits as natively (tests/graph_deriv.rs).
+#[wasm_bindgen_test]
+fn graph_derivative_hashes_match_the_native_build() {
+    let region = r#"{"width":64,"height":48,"scale":32,"x0":-7,"y0":3,"z":0.7}"#;
+    let mut f = JsField::new(Some(js(&graph_deriv_golden_json()))).unwrap();
+    for (dims, want) in [2u32, 3].into_iter().zip(GRAPH_DERIV_GOLDEN) {
+        let out = Float32Array::new_with_length((dims + 1) * 64 * 48);
+        let o = JsValue::from(out.clone());
+        if dims == 2 {
+            f.fill2d_deriv(o, js(region)).unwrap();
+        } else {
+            f.fill3d_deriv(o, js(region)).unwrap();
+        }
+        assert_eq!(fnv1a(&out.to_vec()), want, "{dims}D");
     }
 }
 

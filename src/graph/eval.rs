@@ -11,7 +11,7 @@
 
 use std::borrow::Cow;
 
-use super::node::Node;
+use super::node::{Move, Node, MAX_COORD};
 use super::ops::{blend, select};
 use crate::field::{Field, Prepared};
 
@@ -37,7 +37,7 @@ impl Coords<'_> {
     }
 
     /// Every sample's position.
-    fn points(&self) -> [Vec<f64>; 3] {
+    pub fn points(&self) -> [Vec<f64>; 3] {
         match self {
             Coords::Points(p) => p.clone(),
             Coords::Grid { xs, ys, z } => {
@@ -53,8 +53,27 @@ impl Coords<'_> {
         }
     }
 
+    /// The positions moved by `m`: still a grid where `m` is separable.
+    pub fn moved(&self, m: &Move) -> Coords<'static> {
+        match self {
+            Coords::Grid { xs, ys, z } if m.separable() => Coords::Grid {
+                xs: xs.iter().map(|&x| m.axis(0, x)).collect(),
+                ys: ys.iter().map(|&y| m.axis(1, y)).collect(),
+                z: m.axis(2, *z),
+            },
+            _ => {
+                let mut p = self.points();
+                for i in 0..p[0].len() {
+                    let q = m.point([p[0][i], p[1][i], p[2][i]]);
+                    (p[0][i], p[1][i], p[2][i]) = (q[0], q[1], q[2]);
+                }
+                Coords::Points(p)
+            }
+        }
+    }
+
     /// `out[s] = f(position of sample s)`.
-    fn each(&self, out: &mut [f32], f: impl Fn([f64; 3]) -> f32) {
+    pub fn each(&self, out: &mut [f32], f: impl Fn([f64; 3]) -> f32) {
         match self {
             Coords::Grid { xs, ys, z } => {
                 for (row, &y) in out.chunks_exact_mut(xs.len()).zip(ys.iter()) {
@@ -137,41 +156,34 @@ pub fn eval(node: &Node, c: &Coords, dims: u32, out: &mut [f32], s: &mut Scratch
         }
         Node::Blend(v) => three(v, c, dims, out, s, blend),
         Node::Select(v, lo, hi) => three(v, c, dims, out, s, |a, b, t| select(a, b, t, *lo, *hi)),
-        Node::Move(m, n) => {
-            let moved = match c {
-                Coords::Grid { xs, ys, z } if m.separable() => Coords::Grid {
-                    xs: xs.iter().map(|&x| m.axis(0, x)).collect(),
-                    ys: ys.iter().map(|&y| m.axis(1, y)).collect(),
-                    z: m.axis(2, *z),
-                },
-                _ => {
-                    let mut p = c.points();
-                    for i in 0..p[0].len() {
-                        let q = m.point([p[0][i], p[1][i], p[2][i]]);
-                        (p[0][i], p[1][i], p[2][i]) = (q[0], q[1], q[2]);
-                    }
-                    Coords::Points(p)
-                }
-            };
-            eval(n, &moved, dims, out, s);
-        }
+        Node::Move(m, n) => eval(n, &c.moved(m), dims, out, s),
         Node::Displace(v, z_in_2d) => {
             let mut p = c.points();
-            let axes = if dims == 2 && !z_in_2d {
-                2
-            } else {
-                v.len() - 1
-            };
+            let axes = displaced_axes(v, *z_in_2d, dims);
             let mut d = s.take(out.len());
             for (axis, n) in v[1..=axes].iter().enumerate() {
                 eval(n, c, dims, &mut d, s);
-                for (q, &dv) in p[axis].iter_mut().zip(&d) {
-                    *q = (*q + dv as f64).clamp(-super::node::MAX_COORD, super::node::MAX_COORD);
-                }
+                offset(&mut p[axis], &d);
             }
             s.give(d);
             eval(&v[0], &Coords::Points(p), dims, out, s);
         }
+    }
+}
+
+/// How many offsets a `displace` applies: `dz` only where z matters.
+pub fn displaced_axes(v: &[Node], z_in_2d: bool, dims: u32) -> usize {
+    if dims == 2 && !z_in_2d {
+        2
+    } else {
+        v.len() - 1
+    }
+}
+
+/// One axis of displaced positions: `q + d`, clamped as every domain op clamps.
+pub fn offset(q: &mut [f64], d: &[f32]) {
+    for (q, &dv) in q.iter_mut().zip(d) {
+        *q = (*q + dv as f64).clamp(-MAX_COORD, MAX_COORD);
     }
 }
 

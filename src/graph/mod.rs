@@ -5,6 +5,7 @@
 //! its node path), with the bound of its values (`range.rs`). Fills run a band of rows
 //! at a time through each node (`eval.rs`), the leaves with their SIMD row kernels.
 
+mod deriv;
 mod eval;
 mod keys;
 mod node;
@@ -36,6 +37,7 @@ pub struct Graph {
     spec: Plain,
     dims: u32,
     no_3d: Option<Error>,
+    no_deriv: Option<Error>,
     /// The bound of any sample, of 2D fills and of 3D fills.
     ranges: [(f32, f32); CONTEXTS],
     warnings: Vec<String>,
@@ -61,6 +63,7 @@ impl Graph {
             spec: parsed.spec,
             dims: p.dims.unwrap_or(3).min(3),
             no_3d: p.no_3d,
+            no_deriv: p.no_deriv,
             ranges: parsed.ranges.map(range::to_f32),
             warnings: p.warnings,
         })
@@ -155,6 +158,56 @@ impl Graph {
                 z,
             };
             eval(&self.root, &c, dims, band, &mut s);
+        }
+        Ok(())
+    }
+
+    /// The value and its gradient as planes, as [`Field::fill2d_deriv`]: `out[0..n]` the
+    /// bits of [`Graph::fill2d`], then ∂/∂x and ∂/∂y per noise unit (`deriv.rs`).
+    /// Graphs with a `terrace` or a leaf without a derivative are an error naming it.
+    pub fn fill2d_deriv(&self, out: &mut [f32], r: &Region) -> Result<()> {
+        self.fill_deriv(out, r, 2)
+    }
+
+    /// [`Graph::fill2d_deriv`] of the 3D slice at `r.z`: four planes, the fourth ∂/∂z.
+    pub fn fill3d_deriv(&self, out: &mut [f32], r: &Region) -> Result<()> {
+        self.fill_deriv(out, r, 3)
+    }
+
+    fn fill_deriv(&self, out: &mut [f32], r: &Region, dims: u32) -> Result<()> {
+        if let Some(f) = self.as_leaf() {
+            return if dims == 2 {
+                f.fill2d_deriv(out, r)
+            } else {
+                f.fill3d_deriv(out, r)
+            };
+        }
+        r.validate()?;
+        self.need(dims)?;
+        if let Some(e) = &self.no_deriv {
+            return Err(e.clone());
+        }
+        crate::field::check_deriv_len(out, r, dims)?;
+        let planes = dims as usize + 1;
+        let (n, xs) = (r.len(), r.xs());
+        let rows = (BAND / r.width).max(1);
+        let z = if dims == 2 { 0.0 } else { r.z };
+        for row0 in (0..r.height).step_by(rows) {
+            let ys: Vec<f64> = (row0..(row0 + rows).min(r.height))
+                .map(|j| r.y(j))
+                .collect();
+            let at = row0 * r.width..(row0 + ys.len()) * r.width;
+            let mut d = deriv::Dual::new(at.len());
+            let c = Coords::Grid {
+                xs: Cow::Borrowed(&xs),
+                ys: Cow::Owned(ys),
+                z,
+            };
+            deriv::eval_deriv(&self.root, &c, dims, &mut d)?;
+            let from = std::iter::once(&d.v).chain(&d.g);
+            for (p, plane) in from.take(planes).enumerate() {
+                out[p * n..][at.clone()].copy_from_slice(plane);
+            }
         }
         Ok(())
     }

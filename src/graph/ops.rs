@@ -157,6 +157,43 @@ impl Shape {
     }
 }
 
+impl Shape {
+    /// `d shape / dv` at input `v` (the same branches as [`Shape::apply`]); `None` for
+    /// `terrace`, whose steps are meant as steps. At `abs`'s kink the slope is +1; where
+    /// `pow` with an exponent below 1 is vertical (at 0) it is 0, as at a crease.
+    pub fn slope(&self, v: f32) -> Option<f32> {
+        Some(match self {
+            Shape::Abs => {
+                if v < 0.0 {
+                    -1.0
+                } else {
+                    1.0
+                }
+            }
+            Shape::Neg => -1.0,
+            Shape::Clamp(lo, hi) => {
+                if v < *lo || v > *hi {
+                    0.0
+                } else {
+                    1.0
+                }
+            }
+            Shape::ScaleBias(s, _) => *s,
+            Shape::Pow(e) => {
+                let d = e * libm::powf(v.abs(), e - 1.0);
+                if d.is_finite() {
+                    d
+                } else {
+                    0.0
+                }
+            }
+            Shape::Curve(c) => c.slope(v),
+            Shape::Terrace(_) => return None,
+            Shape::Remap { factor, .. } => *factor,
+        })
+    }
+}
+
 /// `lo` below, `hi` above, `v` between (comparisons only: the same bits in every build).
 #[inline(always)]
 pub fn clamp(v: f32, lo: f32, hi: f32) -> f32 {
@@ -247,6 +284,21 @@ impl Curve {
     }
 }
 
+impl Curve {
+    /// `d at / dv`: the Hermite piece's slope, 0 beyond the ends.
+    pub fn slope(&self, v: f32) -> f32 {
+        let Some(k) = Self::piece(&self.xs, v) else {
+            return 0.0;
+        };
+        let h = self.xs[k + 1] - self.xs[k];
+        let t = (v - self.xs[k]) / h;
+        let t2 = t * t;
+        (6.0 * t2 - 6.0 * t) * (self.ys[k] - self.ys[k + 1]) / h
+            + (3.0 * t2 - 4.0 * t + 1.0) * self.ms[k]
+            + (3.0 * t2 - 2.0 * t) * self.ms[k + 1]
+    }
+}
+
 /// libnoise's terrace: between neighbouring points `p₀ < p₁`, `α = (v − p₀)/(p₁ − p₀)`,
 /// squared (after `1 − α` and swapping the ends when inverted), then `p₀ + α²(p₁ − p₀)`.
 #[derive(Clone, Debug, PartialEq)]
@@ -329,6 +381,63 @@ pub fn max(a: f32, b: f32) -> f32 {
 pub fn smooth_min(a: f32, b: f32, k: f32) -> f32 {
     let h = max(k - (a - b).abs(), 0.0) / k;
     min(a, b) - h * h * k * 0.25
+}
+
+impl Fold {
+    /// The weights `(∂/∂a, ∂/∂b)` of `acc ∘ b` at `(a, b)`: the gradient of a fold step
+    /// is `wa · ∇a + wb · ∇b` (`mul`: `(b, a)`; `min`, `max`: the chosen input's).
+    pub fn weights(self, a: f32, b: f32) -> (f32, f32) {
+        match self {
+            Fold::Add => (1.0, 1.0),
+            Fold::Sub => (1.0, -1.0),
+            Fold::Mul => (b, a),
+            Fold::Min => pick(b < a),
+            Fold::Max => pick(b > a),
+            Fold::SmoothMin(k) => smooth_min_weights(a, b, k),
+            Fold::SmoothMax(k) => smooth_min_weights(-a, -b, k),
+        }
+    }
+}
+
+fn pick(second: bool) -> (f32, f32) {
+    if second {
+        (0.0, 1.0)
+    } else {
+        (1.0, 0.0)
+    }
+}
+
+/// [`smooth_min`]'s partial derivatives: with `s = sign(a − b)` and `h > 0`, the dip
+/// `h²k/4` moves by `−h·s/2` per unit of `a`, so `(1 − h/2, h/2)` for `a < b`, summing
+/// to 1 (and `(½, ½)` at `a = b`).
+fn smooth_min_weights(a: f32, b: f32, k: f32) -> (f32, f32) {
+    if a == b {
+        return (0.5, 0.5);
+    }
+    let h = max(k - (a - b).abs(), 0.0) / k;
+    let (wa, wb) = pick(b < a);
+    let s = if a < b { -0.5 } else { 0.5 };
+    (wa + h * s, wb - h * s)
+}
+
+/// `blend`'s `(t, dt/dcontrol)` at `control`.
+pub fn blend_t(c: f32) -> (f32, f32) {
+    let raw = (c + 1.0) * 0.5;
+    let t = clamp(raw, 0.0, 1.0);
+    (t, if (0.0..=1.0).contains(&raw) { 0.5 } else { 0.0 })
+}
+
+/// `select`'s `(t, dt/dcontrol)` at `control`: the weight of `b` (0, 1 or the smoothstep).
+pub fn select_t(c: f32, lo: f32, hi: f32) -> (f32, f32) {
+    if c < lo {
+        (0.0, 0.0)
+    } else if c > hi || hi <= lo {
+        (1.0, 0.0)
+    } else {
+        let w = hi - lo;
+        let t = (c - lo) / w;
+        (t * t * (3.0 - 2.0 * t), 6.0 * t * (1.0 - t) / w)
+    }
 }
 
 /// `blend`: `a + t · (b − a)` with `t = clamp((control + 1) / 2, 0, 1)` (libnoise's

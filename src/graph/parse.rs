@@ -37,6 +37,8 @@ pub struct Parser {
     pub warnings: Vec<String>,
     /// Why a 3D fill is impossible (a 2D-only or tiled leaf), with its path.
     pub no_3d: Option<Error>,
+    /// Why derivative fills are impossible (a `terrace`, a leaf without a derivative).
+    pub no_deriv: Option<Error>,
     /// The fewest dimensions a leaf has.
     pub dims: Option<u32>,
 }
@@ -134,6 +136,9 @@ impl Parser {
         if self.no_3d.is_none() {
             self.no_3d = field.lacks(3).map(at);
         }
+        if self.no_deriv.is_none() {
+            self.no_deriv = field.lacks_deriv().map(at);
+        }
         self.dims = Some(self.dims.unwrap_or(4).min(field.dims()));
         let ranges = [None, Some(2), Some(3)].map(|d| {
             let r = d
@@ -159,6 +164,15 @@ impl Parser {
             }
             None => unreachable!("a map with `op`"),
         };
+        if op == Op::Terrace && self.no_deriv.is_none() {
+            self.no_deriv = Some(
+                Error::kind(
+                    "op",
+                    "'terrace' has no derivative (its steps are meant as steps); fill2dDeriv and fill3dDeriv take every other op",
+                )
+                .at(path),
+            );
+        }
         let (lo, hi) = op.arity();
         let Plain::Map(entries) = p else {
             unreachable!("a map")

@@ -23,9 +23,9 @@ use crate::spec::{FractalSpec, Spec, WarpSpec, WorleySpec};
 /// `noise`, `seed`, `permutation`, `fractal`, `warp`, `worley`, `period`, `offset`.
 /// Unknown keys are a TypeError; out-of-range numbers a RangeError. A spec with an `op`
 /// is a field graph (`GraphSpec`, docs/graphs.md): its fills, samples, `range` and
-/// `spec` work the same; the leaf-only methods (`fill1d`, `fill4d`, `fill2dDeriv`,
-/// `fill3dDeriv`, `sample1d`, `sample4d`, `sample2dDeriv`, `gradients`) throw a
-/// TypeError for graphs (derivatives through graph ops: not yet).
+/// `spec` work the same, and so do `fill2dDeriv` and `fill3dDeriv` (through every op but
+/// `terrace`); the leaf-only methods (`fill1d`, `fill4d`, `sample1d`, `sample4d`,
+/// `sample2dDeriv`, `gradients`) throw a TypeError for graphs.
 #[wasm_bindgen(js_name = Field)]
 pub struct JsField {
     inner: Graph,
@@ -288,9 +288,7 @@ impl JsField {
     ) -> JsResult<()> {
         let r = parse_region(region)?;
         let what = "3 × region.width × region.height (value, ∂x, ∂y planes)";
-        self.run_planes(&out, &r, 3, what, |g, buf, r| {
-            leaf(g, "fill2dDeriv")?.fill2d_deriv(buf, r)
-        })
+        self.run_planes(&out, &r, 3, what, |g, buf, r| g.fill2d_deriv(buf, r))
     }
 
     /// `fill2dDeriv` of the 3D slice at depth `region.z`: **4** planes (value, ∂/∂x,
@@ -303,9 +301,7 @@ impl JsField {
     ) -> JsResult<()> {
         let r = parse_region(region)?;
         let what = "4 × region.width × region.height (value, ∂x, ∂y, ∂z planes)";
-        self.run_planes(&out, &r, 4, what, |g, buf, r| {
-            leaf(g, "fill3dDeriv")?.fill3d_deriv(buf, r)
-        })
+        self.run_planes(&out, &r, 4, what, |g, buf, r| g.fill3d_deriv(buf, r))
     }
 
     /// Fills a wasm-owned [`Grid`] in place with the 2D field: no copy at all.

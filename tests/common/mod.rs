@@ -143,3 +143,200 @@ pub const GRAPH_GOLDEN_JSON: &str = r#"{"op":"add","inputs":[
   {"op":"terrace","points":[-1,-0.2,0.3,1],"inputs":[{"op":"turbulence","power":0.2,"inputs":[{"noise":"worley","seed":5}]}]},
   {"op":"curve","points":[[0,0],[2,0.5],[4,0]],"inputs":[{"op":"distance","to":[1,1,0]}]}]}"#;
 pub const GRAPH_GOLDEN: [u32; 2] = [84041385, 1376217973];
+
+/// [`GRAPH_GOLDEN_JSON`] with `pow` for its `terrace` (which has no derivative): the
+/// golden graph of derivative fills.
+pub fn graph_deriv_golden_json() -> String {
+    GRAPH_GOLDEN_JSON.replace(
+        r#""op":"terrace","points":[-1,-0.2,0.3,1]"#,
+        r#""op":"pow","exponent":1.5"#,
+    )
+}
+/// FNV-1a of its 2D derivative planes and 3D slice planes (tests/graph_deriv.rs,
+/// tests/web.rs), on the region of [`GRAPH_GOLDEN`].
+pub const GRAPH_DERIV_GOLDEN: [u32; 2] = [216117870, 3868988882];
+
+/// A graph's plain `dims`-D fill of `r`.
+pub fn graph_fill(g: &landform::graph::Graph, r: &landform::Region, dims: u32) -> Vec<f32> {
+    let mut out = vec![0.0; r.len()];
+    if dims == 2 {
+        g.fill2d(&mut out, r).unwrap();
+    } else {
+        g.fill3d(&mut out, r).unwrap();
+    }
+    out
+}
+
+/// A random graph of at most `depth` levels over random leaves, every op and parameter
+/// drawn within its documented range (`r` yields uniform numbers in [0, 1)). With
+/// `derivable`, only what has a derivative: Worley F1 for F2 − F1, `smoothMin` for
+/// `terrace` (the same draws otherwise).
+pub fn random_graph(r: &mut dyn FnMut() -> f64, depth: u32, derivable: bool) -> String {
+    let pick = |r: &mut dyn FnMut() -> f64, n: usize| ((r() * n as f64) as usize).min(n - 1);
+    let num = |r: &mut dyn FnMut() -> f64, lo: f64, hi: f64| lo + (hi - lo) * r();
+    if depth <= 1 || r() < 0.2 {
+        let leaf = [
+            r#"{"noise":"perlin","seed":SEED,"fractal":{"octaves":2}}"#,
+            r#"{"noise":"simplex","seed":SEED,"fractal":{"kind":"ridged","octaves":3}}"#,
+            r#"{"noise":"value","seed":SEED,"warp":{"strength":0.7}}"#,
+            r#"{"noise":"worley","seed":SEED,"worley":{"return":"f2-f1"}}"#,
+            r#"{"noise":"perlin-improved","seed":SEED,"fractal":{"kind":"billow","octaves":2}}"#,
+            r#"{"op":"constant","value":0.3}"#,
+            r#"{"op":"clamp","inputs":[{"op":"y"}]}"#,
+            r#"{"op":"clamp","min":0,"max":4,"inputs":[{"op":"distance","to":[1,-2,0.5]}]}"#,
+        ];
+        let seed = (r() * 1000.0) as u32;
+        let leaf = leaf[pick(r, leaf.len())];
+        let leaf = if derivable {
+            leaf.replace(r#","worley":{"return":"f2-f1"}"#, "")
+        } else {
+            leaf.to_string()
+        };
+        return leaf.replace("SEED", &seed.to_string());
+    }
+    let kid = |r: &mut dyn FnMut() -> f64| random_graph(r, depth - 1, derivable);
+    let n = pick(r, 22);
+    let (op, params, arity) = match n {
+        0 => ("add", String::new(), 2 + pick(r, 3)),
+        1 => ("sub", String::new(), 2),
+        2 => ("mul", String::new(), 2),
+        3 => ("min", String::new(), 3),
+        4 => ("max", String::new(), 2),
+        5 => ("smoothMin", format!(r#","k":{}"#, num(r, 0.01, 1.0)), 2),
+        6 => ("smoothMax", format!(r#","k":{}"#, num(r, 0.01, 1.0)), 2),
+        7 => ("abs", String::new(), 1),
+        8 => ("neg", String::new(), 1),
+        9 => (
+            "clamp",
+            format!(r#","min":{},"max":{}"#, num(r, -1.0, 0.0), num(r, 0.0, 1.0)),
+            1,
+        ),
+        10 => (
+            "scaleBias",
+            format!(
+                r#","scale":{},"bias":{}"#,
+                num(r, -3.0, 3.0),
+                num(r, -1.0, 1.0)
+            ),
+            1,
+        ),
+        11 => ("pow", format!(r#","exponent":{}"#, num(r, 0.2, 3.0)), 1),
+        12 => (
+            "curve",
+            r#","points":[[-1,0.5],[0,-0.2],[0.5,0.9],[2,1]]"#.to_string(),
+            1,
+        ),
+        13 if derivable => ("smoothMin", format!(r#","k":{}"#, num(r, 0.01, 1.0)), 2),
+        13 => (
+            "terrace",
+            format!(
+                r#","points":[-1,0,{},1.5],"invert":{}"#,
+                num(r, 0.1, 0.9),
+                r() < 0.5
+            ),
+            1,
+        ),
+        14 => (
+            "remap",
+            format!(
+                r#","from":[-1,1],"to":[{},{}]"#,
+                num(r, -2.0, 0.0),
+                num(r, 0.1, 2.0)
+            ),
+            1,
+        ),
+        15 => ("blend", String::new(), 3),
+        16 => (
+            "select",
+            format!(
+                r#","threshold":{},"falloff":{}"#,
+                num(r, -0.5, 0.5),
+                num(r, 0.0, 0.3)
+            ),
+            3,
+        ),
+        17 => (
+            "translate",
+            format!(
+                r#","by":[{},{},{}]"#,
+                num(r, -9.0, 9.0),
+                num(r, -9.0, 9.0),
+                num(r, -2.0, 2.0)
+            ),
+            1,
+        ),
+        18 => ("scale", format!(r#","by":{}"#, num(r, -3.0, 3.0)), 1),
+        19 => (
+            "rotate",
+            format!(
+                r#","angle":{},"axis":[{},{},1]"#,
+                num(r, -180.0, 180.0),
+                num(r, -1.0, 1.0),
+                num(r, -1.0, 1.0)
+            ),
+            1,
+        ),
+        20 => ("displace", String::new(), 3 + pick(r, 2)),
+        _ => (
+            "turbulence",
+            format!(
+                r#","power":{},"roughness":{}"#,
+                num(r, 0.0, 1.0),
+                1 + pick(r, 3)
+            ),
+            1,
+        ),
+    };
+    let inputs: Vec<String> = (0..arity).map(|_| kid(&mut *r)).collect();
+    format!(r#"{{"op":"{op}"{params},"inputs":[{}]}}"#, inputs.join(","))
+}
+
+/// The relative error bound: |analytic − central difference| ≤ BOUND · (1 + |∇|) per
+/// component, with step H (f32 rounding of the values over 2H, and H² times the third
+/// derivative, are both far below it).
+pub const BOUND: f32 = 5e-3;
+pub const H: f64 = 1.0 / 1024.0;
+
+/// Compares the analytic gradient `g` with central differences of `f` on every axis
+/// (Richardson's combination of steps H and H/2, so that truncation is O(H⁴) and f32
+/// rounding dominates). With `creased` (ridged, billow, turbulence: |n| has creases
+/// where an octave crosses zero, and no derivative exists there) a stencil across a
+/// crease is skipped: it shows as one-sided differences that disagree (a crease near
+/// the point) or as central differences over H and H/2 that disagree (near the
+/// stencil's end). Returns whether it compared.
+pub fn check_point(
+    f: impl Fn([f64; 3]) -> f32,
+    p: [f64; 3],
+    g: &[f32],
+    creased: bool,
+    what: &str,
+) -> bool {
+    let n = g.len();
+    let norm = g.iter().map(|v| v * v).sum::<f32>().sqrt();
+    let mut central = vec![0.0f32; n];
+    for a in 0..n {
+        let at = |d: f64| {
+            let mut q = p;
+            q[a] += d;
+            f(q) as f64
+        };
+        let (lo, half_lo, mid, half_hi, hi) = (at(-H), at(-H / 2.0), at(0.0), at(H / 2.0), at(H));
+        let (back, fwd) = ((mid - lo) / H, (hi - mid) / H);
+        let (wide, narrow) = ((hi - lo) / (2.0 * H), (half_hi - half_lo) / H);
+        let one_sided = (fwd - back).abs() > 0.05 * (1.0 + fwd.abs().max(back.abs()));
+        let scales = (wide - narrow).abs() > (BOUND as f64 / 2.0) * (1.0 + norm as f64);
+        if creased && (one_sided || scales) {
+            return false;
+        }
+        central[a] = ((4.0 * narrow - wide) / 3.0) as f32;
+    }
+    for a in 0..n {
+        assert!(
+            (g[a] - central[a]).abs() <= BOUND * (1.0 + norm),
+            "{what}: ∂{a} analytic {} vs central difference {} at {p:?}",
+            g[a],
+            central[a]
+        );
+    }
+    true
+}

@@ -27,6 +27,7 @@ export function calls(lf) {
   const f = new lf.Field({ seed: 3, fractal: { octaves: 2 } });
   const s = new lf.Field({ noise: 'simplex', seed: 3 });
   const gf = new lf.Field(graphSpec());
+  const gd = new lf.Field({ op: 'displace', inputs: [{ seed: 1 }, { op: 'x' }, { noise: 'simplex', seed: 2 }] });
   const g = new lf.Grid(8, 4);
   const e = new lf.Eroder(8, 8, { seed: 2 });
   const ls = new lf.Landscape(8, 8);
@@ -37,6 +38,8 @@ export function calls(lf) {
     ['new Field (graph)', (a) => new lf.Field(...a), [graphSpec()]],
     ['Field.fill2d (graph)', (a) => gf.fill2d(...a), [new Float32Array(16), region()]],
     ['Field.fill3d (graph)', (a) => gf.fill3d(...a), [new Float32Array(16), { ...region(), z: 0.5 }]],
+    ['Field.fill2dDeriv (graph)', (a) => gd.fill2dDeriv(...a), [new Float32Array(48), region()]],
+    ['Field.fill3dDeriv (graph)', (a) => gd.fill3dDeriv(...a), [new Float32Array(64), { ...region(), z: 0.5 }]],
     ['Field.fillGrid (graph)', (a) => gf.fillGrid(...a), [g, { scale: 8 }], [0]],
     ['Field.sample3d (graph)', (a) => gf.sample3d(...a), [0.5, 0.25, 2]],
     ['Field.rangeFor (graph)', (a) => gf.rangeFor(...a), [3]],

@@ -60,8 +60,28 @@ test('leaf-only methods say that graphs lack them', () => {
   const g = new Field(graphSpec());
   assert.throws(() => g.fill1d(new Float32Array(4), { width: 4 }), (e) => e instanceof TypeError && /field graph, which has no fill1d/.test(e.message));
   assert.throws(() => g.sample2dDeriv(0, 0), (e) => e instanceof TypeError && /sample2dDeriv/.test(e.message));
-  assert.throws(() => g.fill2dDeriv(new Float32Array(48), { width: 4, height: 4 }), (e) => e instanceof TypeError && /fill2dDeriv/.test(e.message));
-  assert.throws(() => g.fill3dDeriv(new Float32Array(64), { width: 4, height: 4 }), (e) => e instanceof TypeError && /fill3dDeriv/.test(e.message));
+});
+
+test('derivative fills run through graphs: values as fill2d, a moved leaf as the leaf', () => {
+  const leaf = { noise: 'simplex', seed: 6, fractal: { octaves: 3 } };
+  const g = new Field({ op: 'mul', inputs: [leaf, { op: 'rotate', angle: 20, inputs: [{ ...leaf, seed: 7 }] }] });
+  const n = region.width * region.height;
+  for (const dims of [2, 3]) {
+    const out = new Float32Array((dims + 1) * n);
+    g[dims === 2 ? 'fill2dDeriv' : 'fill3dDeriv'](out, { ...region, z: 0.5 });
+    assert.deepEqual(out.subarray(0, n), fill(g, dims), `${dims}D value plane`);
+    assert.ok(out.every(Number.isFinite) && out.subarray(n).some((v) => v !== 0), `${dims}D gradient planes`);
+    const moved = new Float32Array((dims + 1) * n);
+    const own = new Float32Array((dims + 1) * n);
+    const call = dims === 2 ? 'fill2dDeriv' : 'fill3dDeriv';
+    new Field({ op: 'translate', inputs: [leaf] })[call](moved, { ...region, z: 0.5 });
+    new Field(leaf)[call](own, { ...region, z: 0.5 });
+    assert.deepEqual(moved, own, `${dims}D translate by 0`);
+  }
+  // graphSpec() holds a terrace: the error names its node.
+  const t = new Field(graphSpec());
+  assert.throws(() => t.fill2dDeriv(new Float32Array(48), { width: 4, height: 4 }), (e) => e instanceof TypeError && /`inputs\[1\]\.op` 'terrace' has no derivative/.test(e.message));
+  assert.throws(() => g.fill2dDeriv(new Float32Array(47), { width: 4, height: 4 }), (e) => e instanceof RangeError && /out/.test(e.message));
 });
 
 test('the presets build, fill within their range and round-trip', () => {
