@@ -3,7 +3,7 @@
 // own preview, and the URL round-trips the graph.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, figure, pixels, changed, settle, screenshot } from './helpers.mjs';
+import { start, figure, pixels, changed, luminance, settle, screenshot } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -12,23 +12,20 @@ after(async () => { await env.close(); });
 const stage = (slot) => slot.locator('.lf-stage');
 const data = (slot, key) => stage(slot).evaluate((s, k) => s.dataset[k], key);
 
-// The FNV-1a hash of `new Field(spec).fill2d` over the playground's main region, on
-// this page's own module (not the pool's workers).
-function fieldHash(page, spec, zoom = 40) {
-  return page.evaluate(async ({ spec, zoom }) => {
+// The figure's hash of `new Field(spec)[method]` (fill2d or fill2dDeriv: three planes)
+// over the playground's main region, on this page's own module (not the pool's workers).
+function fieldHash(page, spec, zoom = 40, method = 'fill2d') {
+  return page.evaluate(async ({ spec, zoom, method }) => {
     const { landform } = await import('/js/landform.js');
-    const { regionFor } = await import('/js/figures/playground.js');
+    const { regionFor, hash } = await import('/js/figures/playground.js');
     const { Field } = await landform();
     const region = regionFor(320, zoom);
-    const out = new Float32Array(region.width * region.height);
+    const out = new Float32Array(region.width * region.height * (method === 'fill2d' ? 1 : 3));
     const f = new Field(spec);
-    f.fill2d(out, region);
+    f[method](out, region);
     f.free();
-    const u = new Uint32Array(out.buffer);
-    let h = 0x811c9dc5;
-    for (let w of u) for (let b = 0; b < 4; b++) { h = Math.imul(h ^ (w & 255), 0x01000193) >>> 0; w >>>= 8; }
-    return h.toString(16).padStart(8, '0');
-  }, { spec, zoom });
+    return hash(out);
+  }, { spec, zoom, method });
 }
 
 // The graph the figure drew last, and the one the URL holds.
@@ -147,4 +144,45 @@ test('playground: a bad graph marks the node the error names; the URL round-trip
   assert.match(await data(slot3, 'copied'), /new Field\(/);
   assert.deepEqual([...problems, ...again.problems, ...third.problems], []);
   for (const p of [page, again.page, third.page]) await p.close();
+});
+
+test('playground: lit relief and slope come from the analytic gradient, bit for bit; terrace says why not', async () => {
+  const { page, problems } = await env.open('/playground.html');
+  const slot = await figure(page, 'playground');
+  await settle(slot);
+  const spec = await specOf(slot);
+  const height = await pixels(slot), heightHash = await data(slot, 'hash');
+  assert.equal(await data(slot, 'derivHash'), undefined);
+  await slot.locator('button[data-value="relief"]').click();
+  await settle(slot);
+  const relief = await pixels(slot);
+  // The same heights (the value plane has fill2d's bits), now lit: the sun side brighter
+  // and the far side darker than the flat colours, over much of the map.
+  assert.equal(await data(slot, 'hash'), heightHash);
+  assert.equal(await data(slot, 'derivHash'), await fieldHash(page, spec, 40, 'fill2dDeriv'));
+  const [a, b] = [luminance(height), luminance(relief)];
+  const brighter = a.filter((v, i) => b[i] > v + 0.02).length / a.length;
+  const darker = a.filter((v, i) => b[i] < v - 0.02).length / a.length;
+  assert.ok(brighter > 0.1 && darker > 0.1, `relief should light and shade (brighter ${brighter}, darker ${darker})`);
+  await screenshot(slot, 'playground-relief');
+  await slot.locator('button[data-value="slope"]').click();
+  await settle(slot);
+  const slope = await pixels(slot);
+  assert.ok(changed(relief, slope) > 0.5, 'the slope view should repaint the map');
+  assert.match(await slot.locator('p[data-range]').textContent(), /slope 0 to [\d.]+ per unit/);
+  await screenshot(slot, 'playground-slope');
+  // The state is in the URL: a fresh page opens on the same slope picture.
+  const again = await env.open(page.url().replace(env.origin, ''));
+  const slot2 = await figure(again.page, 'playground');
+  await settle(slot2);
+  assert.equal(changed(slope, await pixels(slot2)), 0);
+  // Canyons terrace their ground (the root): no derivative, so the heights show, with the reason.
+  await slot.locator('button[data-value="canyons"]').click();
+  await settle(slot);
+  assert.equal(await data(slot, 'derivError'), '', 'the root terrace is the node at fault');
+  assert.match(await slot.locator('p[data-range]').textContent(), /no slope view: .*terrace/);
+  assert.equal(await data(slot, 'hash'), await fieldHash(page, await specOf(slot)));
+  assert.deepEqual([...problems, ...again.problems], []);
+  await page.close();
+  await again.page.close();
 });

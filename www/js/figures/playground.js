@@ -14,8 +14,8 @@ const SIZE = 320, NODE = 160;
 // The package's named graphs (`presets()`), by their keys there.
 const PRESETS = [['island', 'Island'], ['ridgedMountains', 'Ridged mountains'], ['canyons', 'Canyons'], ['marble', 'Marble']];
 
-// 32-bit FNV-1a over the values' bits: tests compare it with `new Field(spec)`'s fill.
-function hash(values) {
+/** 32-bit FNV-1a over the values' bits, as hex: tests compare it with `new Field(spec)`'s fill. */
+export function hash(values) {
   const u = new Uint32Array(values.buffer, values.byteOffset, values.length);
   let h = 0x811c9dc5;
   for (let i = 0; i < u.length; i++) {
@@ -23,6 +23,37 @@ function hash(values) {
     for (let b = 0; b < 4; b++) { h = Math.imul(h ^ (w & 255), 0x01000193) >>> 0; w >>>= 8; }
   }
   return h.toString(16).padStart(8, '0');
+}
+
+// The sun of the relief view: from the north-west (up-left on the map), 45° up.
+const SUN = [-0.5, -0.5, Math.SQRT1_2];
+
+/** Packs the palette colours of `image` (already painted) dimmed or lit by the normals
+ *  `n` (x, y, z per pixel): ambient 0.4 plus 0.6 × the sun's cosine, 1 on flat ground. */
+function light(image, n) {
+  const px = image.data;
+  for (let i = 0, j = 0; i < px.length; i += 4, j += 3) {
+    const cos = n[j] * SUN[0] + n[j + 1] * SUN[1] + n[j + 2] * SUN[2];
+    const k = Math.min(1.3, Math.max(0.35, 0.4 + 0.6 * cos / SUN[2]));
+    for (let c = 0; c < 3; c++) px[i + c] *= k;
+  }
+}
+
+/** |∇f| per noise unit from the ∂x and ∂y planes of a derivative fill of `n` cells. */
+function slopes(deriv, n, out) {
+  for (let i = 0; i < n; i++) out[i] = Math.hypot(deriv[n + i], deriv[2 * n + i]);
+  return out;
+}
+
+/** The value where `share` of `values` lies below (a 1024-bin histogram over [0, max]). */
+function quantile(values, share) {
+  let max = 0;
+  for (const v of values) if (v > max) max = v;
+  if (!(max > 0)) return 1;
+  const bins = new Uint32Array(1024), k = 1023 / max;
+  for (const v of values) bins[(v * k) | 0]++;
+  for (let b = 0, below = 0; b < 1024; b++) if ((below += bins[b]) >= share * values.length) return (b + 1) / k;
+  return max;
 }
 
 const num = (v) => (Math.abs(v) >= 1e4 ? v.toExponential(2) : v.toFixed(3));
@@ -52,6 +83,9 @@ export default {
     { key: 'spec', type: 'text', value: '' },
     { key: 'preset', type: 'choice', label: 'Start from', options: PRESETS, value: 'island' },
     { key: 'zoom', type: 'range', label: 'Zoom (px per unit)', min: 8, max: 256, step: 1, value: 40 },
+    // What the main map shows: the value, or through the analytic gradient
+    // (`fill2dDeriv`) the relief lit by its normals or the steepness.
+    { key: 'show', type: 'choice', label: 'Show', options: [['height', 'Height'], ['relief', 'Lit relief'], ['slope', 'Slope']], value: 'height' },
     { key: 'palette', type: 'choice', label: 'Palette', options: [['terrain', 'Terrain'], ['heat', 'Heat'], ['gray', 'Gray']], value: 'terrain' },
   ],
 
@@ -78,7 +112,7 @@ export default {
     const ctx = main.getContext('2d'), sctx = sub.getContext('2d');
     const image = ctx.createImageData(SIZE, SIZE), simage = sctx.createImageData(NODE, NODE);
     const colors = new Uint8Array(SIZE * SIZE * 4);
-    let values = new Float32Array(SIZE * SIZE), nodeValues = new Float32Array(NODE * NODE);
+    let values = new Float32Array(SIZE * SIZE), deriv = new Float32Array(3 * SIZE * SIZE), nodeValues = new Float32Array(NODE * NODE);
     const presets = lf.presets();
     let spec = decode(state.spec) ?? presets[state.preset], lo = -1, hi = 1, scale = [-1, 1];
 
@@ -92,12 +126,23 @@ export default {
       try {
         const p = pool();
         [lo, hi] = await p.range(g);
-        values = await p.fill2d(g, regionFor(SIZE, s.zoom), values);
+        if (s.show === 'height') { delete stage.dataset.derivError; delete stage.dataset.derivHash; }
+        const why = s.show === 'height' ? 'height' : await derivatives(p, g, s);
+        const gradient = why === '';
+        if (!gradient) values = await p.fill2d(g, regionFor(SIZE, s.zoom), values);
         const [clo, chi, view] = colours(lo, hi, values);
         scale = [clo, chi];
-        paint(image, values, clo, chi, s.palette);
-        ctx.putImageData(image, 0, 0);
         rangeText.textContent = `range ${span(lo, hi)} · this view ${view}`;
+        if (why !== '' && why !== 'height') rangeText.textContent += ` · no ${s.show} view: ${why}`;
+        if (gradient && s.show === 'slope') {
+          const steep = slopes(deriv, SIZE * SIZE, new Float32Array(SIZE * SIZE)), top = quantile(steep, 0.99);
+          paint(image, steep, 0, top, 'heat');
+          rangeText.textContent += ` · slope 0 to ${num(top)} per unit (99 % of the view)`;
+        } else {
+          paint(image, values, clo, chi, s.palette);
+          if (gradient) light(image, relief(deriv, chi - clo, s.zoom));
+        }
+        ctx.putImageData(image, 0, 0);
         stage.dataset.hash = hash(values);
         stage.dataset.spec = JSON.stringify(g);
         stage.dataset.range = `${lo},${hi}`;
@@ -126,6 +171,33 @@ export default {
         stage.dataset.error = path;
       }
     });
+
+    // The derivative fill of the main map into `deriv` (its value plane into `values`,
+    // the same bits as a plain fill): '', or why not for a graph without a derivative
+    // (one with a `terrace`), which then draws its heights.
+    async function derivatives(p, g, s) {
+      delete stage.dataset.derivError;
+      delete stage.dataset.derivHash;
+      try {
+        deriv = await p.fill2dDeriv(g, regionFor(SIZE, s.zoom), deriv);
+      } catch (e) {
+        if (!(e instanceof TypeError)) throw e;
+        stage.dataset.derivError = errorPath(e.message) ?? '';
+        return e.message;
+      }
+      values.set(deriv.subarray(0, SIZE * SIZE));
+      stage.dataset.derivHash = hash(deriv);
+      return '';
+    }
+
+    // Unit normals of the map as a relief whose whole colour scale `spread` stands
+    // 0.15 × the map's width high (the 3D view's proportions, roughly): per pixel the
+    // slope of that surface is the gradient per unit × height per value ÷ pixels per unit.
+    const normals = new Float32Array(3 * SIZE * SIZE);
+    function relief(d, spread, zoom) {
+      lf.normalMapFromDeriv(normals, d, SIZE, SIZE, Math.min(1e4, 0.15 * SIZE / Math.max(1e-6, spread) / zoom));
+      return normals;
+    }
 
     // The second preview starts on the root's first input (the root is the main map).
     outline.show(spec, spec.inputs ? 'inputs[0]' : '');
