@@ -5,6 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import { start, figure, pixels, changed, slide, settle, screenshot, countFills, islandIdle, exportedHeights } from './helpers.mjs';
+import { fnv } from '../../www/js/hash.js';
 
 let env;
 before(async () => { env = await start(); });
@@ -383,12 +384,6 @@ test('island: works as an embed (shadow root, state from attributes, worker foun
 
 test('island: every stage runs in the island worker, with the bits of one thread', async () => {
   const { page, problems, slot } = await openIsland('#island.erode=false&island.size=512&island.seed=5&island.exponent=2.2&island.falloff=square');
-  const fnv = (a) => {
-    const b = new Uint32Array(a.buffer, a.byteOffset, a.length);
-    let h = 0x811c9dc5;
-    for (let i = 0; i < b.length; i++) h = Math.imul(h ^ b[i], 0x01000193);
-    return h >>> 0;
-  };
   // The same pipeline on the main thread, with the one-thread API.
   const oneThread = (s) => page.evaluate(async (s) => {
     const lf = await (await import('/js/landform.js')).landform();
@@ -403,9 +398,7 @@ test('island: every stage runs in the island worker, with the bits of one thread
     lf.normalize(h);
     lf.redistribute(h, s.exponent);
     lf.islandFalloff(h, n, n, { shape: s.falloff, blend: 0.7 });
-    const b = new Uint32Array(h.buffer);
-    let x = 0x811c9dc5;
-    for (let i = 0; i < b.length; i++) x = Math.imul(x ^ b[i], 0x01000193);
+    const { fnv } = await import('/js/hash.js');
     // Drainage as the figure draws it: river and lake cells at the default sea level
     // and threshold (120 cells of a 256² map).
     const sea = 0.24, filled = h.slice();
@@ -417,7 +410,7 @@ test('island: every stage runs in the island worker, with the bits of one thread
       if (acc[i] > 120 * (n / 256) ** 2) rivers++;
       if (filled[i] - h[i] > 0.004) lakes++;
     }
-    return { hash: x >>> 0, rivers: String(rivers), lakes: String(lakes) };
+    return { hash: fnv(h), rivers: String(rivers), lakes: String(lakes) };
   }, s);
   const drained = async () => ({ rivers: await slot.locator('.lf-stage').getAttribute('data-rivers'), lakes: await slot.locator('.lf-stage').getAttribute('data-lakes') });
   const s = { size: 512, seed: 5, warpStrength: 0.45, exponent: 2.2, falloff: 'square' };

@@ -12,19 +12,20 @@ after(async () => { await env.close(); });
 const stage = (slot) => slot.locator('.lf-stage');
 const data = (slot, key) => stage(slot).evaluate((s, k) => s.dataset[k], key);
 
-// The figure's hash of `new Field(spec)[method]` (fill2d or fill2dDeriv: three planes)
+// The hash the figure shows (js/hash.js) of `new Field(spec)[method]` (fill2d or fill2dDeriv: three planes)
 // over the playground's main region, on this page's own module (not the pool's workers).
 function fieldHash(page, spec, zoom = 40, method = 'fill2d') {
   return page.evaluate(async ({ spec, zoom, method }) => {
     const { landform } = await import('/js/landform.js');
-    const { regionFor, hash } = await import('/js/figures/playground.js');
+    const { regionFor } = await import('/js/figures/playground.js');
+    const { fnv } = await import('/js/hash.js');
     const { Field } = await landform();
     const region = regionFor(320, zoom);
     const out = new Float32Array(region.width * region.height * (method === 'fill2d' ? 1 : 3));
     const f = new Field(spec);
     f[method](out, region);
     f.free();
-    return hash(out);
+    return fnv(out);
   }, { spec, zoom, method });
 }
 

@@ -12,6 +12,7 @@ import FastNoiseLite from './vendor/fastnoise-lite/FastNoiseLite.js';
 import { makeNoise2D, makeNoise3D } from './vendor/open-simplex-noise/mod.js';
 import { graphBench } from './graph.js';
 import { mulberry32 } from './mulberry32.js';
+import { fnv } from '../js/hash.js';
 
 const W1 = { name: 'W1', label: '2D, 1 octave, 1024²', dims: 2, n: 1024, octaves: 1 };
 const W2 = { name: 'W2', label: '2D fBm 8 octaves, 512²', dims: 2, n: 512, octaves: 8 };
@@ -202,13 +203,6 @@ function checksum(out) {
   let s = 0;
   for (let i = 0; i < out.length; i++) s += out[i];
   return s;
-}
-
-function fnv(out) {
-  const b = new Uint32Array(out.buffer, out.byteOffset, out.length);
-  let h = 0x811c9dc5;
-  for (let i = 0; i < b.length; i++) h = Math.imul(h ^ b[i], 0x01000193);
-  return (h >>> 0).toString(16).padStart(8, '0');
 }
 
 // How many cores this page can use right now: iterations of a plain JS loop in two

@@ -9,21 +9,11 @@ import { pool, latest } from '../landform.js';
 import { createTerrainView } from './island-gl.js';
 import { createOutline } from '../graph/outline.js';
 import { encode, decode, nodeAt, errorPath, snippet } from '../graph/tree.js';
+import { fnv as hash } from '../hash.js';
 
 const SIZE = 320, NODE = 160;
 // The package's named graphs (`presets()`), by their keys there.
 const PRESETS = [['island', 'Island'], ['ridgedMountains', 'Ridged mountains'], ['canyons', 'Canyons'], ['marble', 'Marble']];
-
-/** 32-bit FNV-1a over the values' bits, as hex: tests compare it with `new Field(spec)`'s fill. */
-export function hash(values) {
-  const u = new Uint32Array(values.buffer, values.byteOffset, values.length);
-  let h = 0x811c9dc5;
-  for (let i = 0; i < u.length; i++) {
-    let w = u[i];
-    for (let b = 0; b < 4; b++) { h = Math.imul(h ^ (w & 255), 0x01000193) >>> 0; w >>>= 8; }
-  }
-  return h.toString(16).padStart(8, '0');
-}
 
 // The sun of the relief view: from the north-west (up-left on the map), 45° up.
 const SUN = [-0.5, -0.5, Math.SQRT1_2];
