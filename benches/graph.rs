@@ -14,7 +14,7 @@
 //! Each ratio is of the fastest of several runs of each side, taken in turns (the
 //! machine may be loaded: only ratios within one run mean anything). Run with
 //! `cargo bench --bench graph` (add `-- --quick` for fewer runs, op names to time only
-//! those: `-- add scale`, the graph is `add`).
+//! those: `-- add scale`, the graph is `add`; `-- deriv` and `-- noise-rs` for parts 3 and 2 alone).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -203,7 +203,10 @@ fn against_noise_rs(runs: usize) {
             )
         };
     }
+    let gw = graph(W);
+    let w = || Worley::new(4).set_return_type(ReturnType::Distance);
     let (a2, a3, b2, b3) = (D2(n1!()), D3(n1!()), D2(n2!()), D3(n2!()));
+    let (w2, w3) = (D2(w()), D3(w()));
     println!("{n}² grids, single-threaded; noise-rs time / landform time (fastest of {runs}):");
     for (name, g, theirs2, theirs3) in [
         (
@@ -218,6 +221,7 @@ fn against_noise_rs(runs: usize) {
             &b2 as &dyn Sampled,
             &b3 as &dyn Sampled,
         ),
+        ("W alone (a leaf)", &gw, &w2 as &dyn Sampled, &w3 as &dyn Sampled),
     ] {
         for dims in [2u32, 3] {
             let t = if dims == 2 { theirs2 } else { theirs3 };
@@ -272,11 +276,14 @@ fn main() {
     let quick = args.iter().any(|a| a == "--quick");
     let only: Vec<String> = args.into_iter().filter(|a| !a.starts_with("--")).collect();
     let runs = if quick { 3 } else { 11 };
-    overhead(runs, &only);
-    if only.is_empty() || only.iter().any(|o| o == "deriv") {
+    let wants = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
+    if only.iter().all(|o| o != "noise-rs") {
+        overhead(runs, &only);
+    }
+    if wants("deriv") {
         derivatives(runs);
     }
-    if only.is_empty() {
+    if wants("noise-rs") {
         against_noise_rs(runs);
     }
 }
