@@ -344,6 +344,34 @@ impl Field {
         })
     }
 
+    /// [`Field::fill2d_deriv`] (`dims` 2, three planes) or [`Field::fill3d_deriv`] (3,
+    /// four planes, at depth `z`) at noise-space columns `xs` × rows `ys`, each plane
+    /// `xs.len() · ys.len()` floats: the grid step of graph leaves, on the derivative
+    /// row kernels where the field has them.
+    pub(crate) fn deriv_axes(
+        &self,
+        out: [&mut [f32]; 4],
+        xs: &[f64],
+        ys: &[f64],
+        z: f64,
+        dims: u32,
+    ) -> Result<()> {
+        self.need(dims)?;
+        let n = xs.len() * ys.len();
+        if out.iter().take(dims as usize + 1).any(|p| p.len() != n) {
+            return Err(Error::range("planes", format!("each plane must hold {n} floats")));
+        }
+        with_deriv!(self, c => {
+            let [v, gx, gy, gz] = out;
+            if dims == 2 {
+                crate::rows::DerivFill::deriv2_axes(c, [v, gx, gy], xs, ys);
+            } else {
+                crate::rows::DerivFill::deriv3_axes(c, [v, gx, gy, gz], xs, ys, z);
+            }
+            Ok(())
+        })
+    }
+
     /// One row of [`Field::fill2d_deriv`] at noise-space `xs` × `y` into the value, ∂x
     /// and ∂y rows (each at least `xs.len()` long): the leaf step graphs build on.
     pub fn row2_deriv(&self, xs: &[f64], y: f64, planes: [&mut [f32]; 3]) -> Result<()> {

@@ -142,20 +142,9 @@ fn leaf(f: &Field, c: &Coords, dims: u32, out: &mut Dual) -> Result<()> {
     let [gx, gy, gz] = &mut out.g;
     match c {
         Coords::Grid { xs, ys, z } => {
-            let w = xs.len();
-            for (j, &y) in ys.iter().enumerate() {
-                let r = j * w..(j + 1) * w;
-                let (v, gx, gy) = (
-                    &mut out.v[r.clone()],
-                    &mut gx[r.clone()],
-                    &mut gy[r.clone()],
-                );
-                if dims == 2 {
-                    f.row2_deriv(xs, y, [v, gx, gy])?;
-                    gz[r].fill(0.0);
-                } else {
-                    f.row3_deriv(xs, y, *z, [v, gx, gy, &mut gz[r]])?;
-                }
+            f.deriv_axes([&mut out.v, gx, gy, gz], xs, ys, *z, dims)?;
+            if dims == 2 {
+                gz.fill(0.0);
             }
         }
         Coords::Points(p) => {

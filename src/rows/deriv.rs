@@ -119,8 +119,13 @@ impl<K: DerivNoise> Composed<K> {
     /// The 2D derivative fill point by point ([`Composed::eval2_deriv`] per cell): what
     /// the row fills must equal.
     pub fn fill2d_deriv_points(&self, out: &mut [f32], r: &Region) {
-        let xs = r.xs();
-        for_rows::<3>(out, r, |j, planes| self.row2_deriv(&xs, r.y(j), planes));
+        self.deriv2_points(planes(out, r.len()), &r.xs(), &r.ys())
+    }
+
+    /// [`Composed::fill2d_deriv_points`] at columns `xs` × rows `ys` (noise space) into
+    /// three planes of `xs.len() · ys.len()` floats.
+    pub fn deriv2_points(&self, out: [&mut [f32]; 3], xs: &[f64], ys: &[f64]) {
+        for_rows(out, xs.len(), |j, planes| self.row2_deriv(xs, ys[j], planes));
     }
 
     /// The 2D derivative fill into three planes (module notes); `out.len() == 3 · r.len()`.
@@ -128,7 +133,7 @@ impl<K: DerivNoise> Composed<K> {
     where
         K: DerivFill,
     {
-        K::fill2d_deriv(self, out, r)
+        K::deriv2_axes(self, planes(out, r.len()), &r.xs(), &r.ys())
     }
 
     /// The 3D slice derivative fill into four planes; `out.len() == 4 · r.len()`.
@@ -136,18 +141,20 @@ impl<K: DerivNoise> Composed<K> {
     where
         K: DerivFill,
     {
-        K::fill3d_deriv(self, out, r)
+        K::deriv3_axes(self, planes(out, r.len()), &r.xs(), &r.ys(), r.z)
     }
 
     /// The 3D slice derivative fill sample by sample, [`Composed::eval3_deriv`]'s bits.
-    /// Without a warp, each column's and row's split coordinates are computed once per
-    /// octave (as the plain rows do) and each sample is only the kernel calls.
     pub fn fill3d_deriv_points(&self, out: &mut [f32], r: &Region) {
-        let xs = r.xs();
+        self.deriv3_points(planes(out, r.len()), &r.xs(), &r.ys(), r.z)
+    }
+
+    /// [`Composed::fill3d_deriv_points`] at columns `xs` × rows `ys`, depth `z`. Without
+    /// a warp, each column's and row's split coordinates are computed once per octave
+    /// (as the plain rows do) and each sample is only the kernel calls.
+    pub fn deriv3_points(&self, out: [&mut [f32]; 4], xs: &[f64], ys: &[f64], z: f64) {
         if self.warp.is_some() {
-            for_rows::<4>(out, r, |j, planes| {
-                self.row3_deriv(&xs, r.y(j), r.z, planes)
-            });
+            for_rows(out, xs.len(), |j, planes| self.row3_deriv(xs, ys[j], z, planes));
             return;
         }
         let (fr, p) = (&self.fractal, self.base.period(3));
@@ -158,9 +165,9 @@ impl<K: DerivNoise> Composed<K> {
                 .collect::<Vec<_>>()
         };
         let cols: Vec<Vec<(f32, i32)>> = xs.iter().map(|&x| at(x + self.offset[0])).collect();
-        let z = at(r.z + self.offset[2]);
-        for_rows::<4>(out, r, |j, [v, dx, dy, dz]| {
-            let y = at(r.y(j) + self.offset[1]);
+        let z = at(z + self.offset[2]);
+        for_rows(out, xs.len(), |j, [v, dx, dy, dz]| {
+            let y = at(ys[j] + self.offset[1]);
             for (i, col) in cols.iter().enumerate() {
                 [v[i], dx[i], dy[i], dz[i]] = fractal_sum(fr, |o, _| {
                     let ((x, sx), (y, sy), (z, sz)) = (col[o], y[o], z[o]);
@@ -180,18 +187,21 @@ fn chain(j: Option<Jacobian>, bx: f32, by: f32) -> [f32; 2] {
     }
 }
 
-/// Calls `row(j, planes)` with row `j` of each of the `N` planes of `out`.
+/// The `N` planes of `n` floats that `out` holds one after another.
+pub(crate) fn planes<const N: usize>(out: &mut [f32], n: usize) -> [&mut [f32]; N] {
+    let mut p = out.chunks_exact_mut(n);
+    core::array::from_fn(|_| p.next().unwrap())
+}
+
+/// Calls `row(j, rows)` with row `j` (`width` floats) of each of the `N` planes.
 pub(super) fn for_rows<const N: usize>(
-    out: &mut [f32],
-    r: &Region,
+    planes: [&mut [f32]; N],
+    width: usize,
     mut row: impl FnMut(usize, [&mut [f32]; N]),
 ) {
-    let mut planes: Vec<_> = out
-        .chunks_exact_mut(r.len())
-        .map(|p| p.chunks_exact_mut(r.width))
-        .collect();
-    for j in 0..r.height {
-        let rows: [&mut [f32]; N] = core::array::from_fn(|c| planes[c].next().unwrap());
-        row(j, rows);
+    let height = planes[0].len() / width.max(1);
+    let mut rows = planes.map(|p| p.chunks_exact_mut(width));
+    for j in 0..height {
+        row(j, rows.each_mut().map(|r| r.next().unwrap()));
     }
 }

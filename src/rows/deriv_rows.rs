@@ -4,10 +4,9 @@
 
 use super::deriv::for_rows;
 use super::lattice::{LatticeDeriv, LatticeDeriv3};
-use super::{Columns, RowNoise};
+use super::RowNoise;
 use crate::compose::Composed;
 use crate::fractal::FractalKind;
-use crate::grid::Region;
 use crate::noise::deriv::DerivNoise;
 use crate::noise::improved::Improved;
 use crate::noise::perlin::Perlin;
@@ -17,15 +16,16 @@ use crate::noise::worley::Worley;
 use crate::noise::{split, Noise};
 use crate::simd::F4;
 
-/// How a kernel's derivative fills run: sample by sample unless the kernel has
+/// How a kernel's derivative fills run at columns `xs` × rows `ys` (noise space) into
+/// planes of `xs.len() · ys.len()` floats: sample by sample unless the kernel has
 /// derivative rows (the lattice noises and simplex: 2D unwarped and untiled, 3D
 /// unwarped).
 pub trait DerivFill: DerivNoise + Sized {
-    fn fill2d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
-        c.fill2d_deriv_points(out, r)
+    fn deriv2_axes(c: &Composed<Self>, out: [&mut [f32]; 3], xs: &[f64], ys: &[f64]) {
+        c.deriv2_points(out, xs, ys)
     }
-    fn fill3d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
-        c.fill3d_deriv_points(out, r)
+    fn deriv3_axes(c: &Composed<Self>, out: [&mut [f32]; 4], xs: &[f64], ys: &[f64], z: f64) {
+        c.deriv3_points(out, xs, ys, z)
     }
 }
 
@@ -34,23 +34,23 @@ impl DerivFill for Worley {}
 /// Simplex has no 2D period (an unwarped 2D fill is never tiled); 3D rows reduce y and z
 /// by its 3D period as the plain rows do.
 impl DerivFill for Simplex {
-    fn fill2d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
-        if c.warp.is_none() && c.period.is_none() {
-            row_fill(c, out, r, 2, |xs, cc, y, _, planes: [&mut [f32]; 3]| {
+    fn deriv2_axes(c: &Composed<Self>, out: [&mut [f32]; 3], xs: &[f64], ys: &[f64]) {
+        if c.rows_apply(2) {
+            row_fill(c, out, (xs, ys, 0.0), 2, |xs, cc, y, _, planes: [&mut [f32]; 3]| {
                 c.base.row2_deriv(cc, xs, y, planes)
             })
         } else {
-            c.fill2d_deriv_points(out, r)
+            c.deriv2_points(out, xs, ys)
         }
     }
-    fn fill3d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
-        if c.warp.is_none() {
+    fn deriv3_axes(c: &Composed<Self>, out: [&mut [f32]; 4], xs: &[f64], ys: &[f64], z: f64) {
+        if c.rows_apply(3) {
             let p = c.base.period(3);
-            row_fill(c, out, r, 3, |xs, _, y, z, planes: [&mut [f32]; 4]| {
+            row_fill(c, out, (xs, ys, z), 3, |xs, _, y, z, planes: [&mut [f32]; 4]| {
                 c.base.row3_deriv(xs, split(y, p).0, split(z, p).0, planes)
             })
         } else {
-            c.fill3d_deriv_points(out, r)
+            c.deriv3_points(out, xs, ys, z)
         }
     }
 }
@@ -58,24 +58,24 @@ impl DerivFill for Simplex {
 macro_rules! lattice_fill {
     ($($t:ty),*) => {$(
         impl DerivFill for $t {
-            fn fill2d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
-                if c.warp.is_none() && c.period.is_none() {
+            fn deriv2_axes(c: &Composed<Self>, out: [&mut [f32]; 3], xs: &[f64], ys: &[f64]) {
+                if c.rows_apply(2) {
                     let p = c.base.period(2);
-                    row_fill(c, out, r, 2, |_, cc, y, _, planes: [&mut [f32]; 3]| {
+                    row_fill(c, out, (xs, ys, 0.0), 2, |_, cc, y, _, planes: [&mut [f32]; 3]| {
                         c.base.row2_deriv(cc, split(y, p).0, planes)
                     })
                 } else {
-                    c.fill2d_deriv_points(out, r)
+                    c.deriv2_points(out, xs, ys)
                 }
             }
-            fn fill3d_deriv(c: &Composed<Self>, out: &mut [f32], r: &Region) {
-                if c.warp.is_none() {
+            fn deriv3_axes(c: &Composed<Self>, out: [&mut [f32]; 4], xs: &[f64], ys: &[f64], z: f64) {
+                if c.rows_apply(3) {
                     let p = c.base.period(3);
-                    row_fill(c, out, r, 3, |_, cc, y, z, planes: [&mut [f32]; 4]| {
+                    row_fill(c, out, (xs, ys, z), 3, |_, cc, y, z, planes: [&mut [f32]; 4]| {
                         c.base.row3_deriv(cc, split(y, p).0, split(z, p).0, planes)
                     })
                 } else {
-                    c.fill3d_deriv_points(out, r)
+                    c.deriv3_points(out, xs, ys, z)
                 }
             }
         }
@@ -84,28 +84,29 @@ macro_rules! lattice_fill {
 lattice_fill!(Value, Perlin, Improved);
 
 /// The row-at-a-time derivative fill of a kernel with derivative rows in `dims` (2:
-/// three planes, 3: four, the slice at `r.z`): per octave the columns of the plain fill
-/// ([`Columns`]), a derivative row (`row(xs, cols, y, z, planes)` at the octave's f64 y
-/// and z, which the row splits as the point fill does), and the fractal sum of the point
-/// fills (`fractal_sum`) four lanes at a time: the same operations, so the bits of the
-/// sample-by-sample fill.
+/// three planes, 3: four) at columns × rows × depth `at` (noise space): per octave the
+/// columns of the plain fill ([`super::Columns`]), a derivative row (`row(xs, cols, y, z,
+/// planes)` at the octave's f64 y and z, which the row splits as the point fill does),
+/// and the fractal sum of the point fills (`fractal_sum`) four lanes at a time: the same
+/// operations, so the bits of the sample-by-sample fill.
 fn row_fill<K, const N: usize>(
     c: &Composed<K>,
-    out: &mut [f32],
-    r: &Region,
+    out: [&mut [f32]; N],
+    at: (&[f64], &[f64], f64),
     dims: u32,
     row: impl Fn(&[f32], &K::Cols, f64, f64, [&mut [f32]; N]),
 ) where
     K: RowNoise + DerivNoise,
 {
-    let cols = Columns::new(c, r, dims);
+    let (xs, ys, z) = at;
+    let cols = c.columns(xs, dims);
     let (fr, pad) = (&c.fractal, cols.padded);
     let mut n: [Vec<f32>; N] = core::array::from_fn(|_| vec![0.0f32; pad]);
     let mut acc = n.clone();
     let last = cols.octaves.len() - 1;
-    let z = r.z + c.offset[2];
-    for_rows::<N>(out, r, |j, mut planes| {
-        let y = r.y(j) + c.offset[1];
+    let z = z + c.offset[2];
+    for_rows::<N>(out, xs.len(), |j, mut planes| {
+        let y = ys[j] + c.offset[1];
         for (i, (xs, cc)) in cols.octaves.iter().enumerate() {
             let f = fr.freqs()[i];
             let at = |v: f64| v * f as f64;
