@@ -12,6 +12,7 @@ mod node;
 pub mod ops;
 mod parse;
 mod plain;
+mod pow;
 pub mod presets;
 mod range;
 

@@ -6,6 +6,7 @@
 //! Quilez's polynomial smooth minimum (2013), and the monotone cubic of Fritsch and
 //! Carlson (1980) for `curve`.
 
+use super::pow::pow_abs;
 use crate::spec::{named, Named};
 
 /// Every op of a node `{ op, inputs, ...params }`.
@@ -180,7 +181,7 @@ impl Shape {
             }
             Shape::ScaleBias(s, _) => *s,
             Shape::Pow(e) => {
-                let d = e * libm::powf(v.abs(), e - 1.0);
+                let d = e * pow_abs(v.abs(), e - 1.0);
                 if d.is_finite() {
                     d
                 } else {
@@ -208,7 +209,7 @@ pub fn clamp(v: f32, lo: f32, hi: f32) -> f32 {
 
 #[inline(always)]
 pub fn pow(v: f32, e: f32) -> f32 {
-    libm::copysignf(libm::powf(v.abs(), e), v)
+    libm::copysignf(pow_abs(v.abs(), e), v)
 }
 
 /// A monotone cubic through control points (Fritsch and Carlson 1980), flat outside.
