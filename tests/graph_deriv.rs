@@ -78,6 +78,13 @@ fn random_graphs_match_central_differences_and_fill_their_values() {
                             g.sample3d(q[0], q[1], q[2]).unwrap()
                         }
                     };
+                    let point = if dims == 2 {
+                        g.sample2d_deriv(p[0], p[1]).unwrap().to_vec()
+                    } else {
+                        g.sample3d_deriv(p[0], p[1], p[2]).unwrap().to_vec()
+                    };
+                    let cell: Vec<f32> = (0..=dims as usize).map(|c| out[c * n + k]).collect();
+                    assert_eq!(bits(&point), bits(&cell), "{json} {dims}D point sample");
                     total += 1;
                     let what = format!("{json} {dims}D");
                     compared += check_point(sample, p, &grad, true, &what) as usize;
@@ -216,6 +223,10 @@ fn graphs_without_a_derivative_say_which_node() {
     ));
     let e = terrace.fill2d_deriv(&mut out, &region).unwrap_err();
     assert_eq!(e.path(), "inputs[1].op", "{e}");
+    let e = terrace.sample2d_deriv(0.5, 0.5).unwrap_err();
+    assert_eq!(e.path(), "inputs[1].op", "{e}");
+    let e = terrace.sample3d_deriv(0.5, 0.5, 0.5).unwrap_err();
+    assert_eq!(e.path(), "inputs[1].op", "{e}");
     assert!(e.to_string().contains("terrace"), "{e}");
     let worley = graph(&format!(
         r#"{{"op":"neg","inputs":[{{"op":"max","inputs":[{p},{{"noise":"worley","seed":1,"worley":{{"return":"f2"}}}}]}}]}}"#
@@ -227,6 +238,8 @@ fn graphs_without_a_derivative_say_which_node() {
     assert_eq!(e.path(), "out", "{e}");
     let flat = graph(r#"{"op":"neg","inputs":[{"noise":"perlin","period":[4,4]}]}"#);
     let e = flat.fill3d_deriv(&mut vec![0.0; 64], &region).unwrap_err();
+    assert_eq!(e.path(), "inputs[0].period", "{e}");
+    let e = flat.sample3d_deriv(0.0, 0.0, 0.0).unwrap_err();
     assert_eq!(e.path(), "inputs[0].period", "{e}");
 }
 

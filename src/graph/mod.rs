@@ -229,6 +229,32 @@ impl Graph {
         Ok(self.point([x, y, z], 3))
     }
 
+    /// `[value, ∂/∂x, ∂/∂y]` at noise-space `(x, y)`: the cell of a [`Graph::fill2d_deriv`]
+    /// there, the value [`Graph::sample2d`]'s bits. Errors as the fill's.
+    pub fn sample2d_deriv(&self, x: f64, y: f64) -> Result<[f32; 3]> {
+        if let Some(f) = self.as_leaf() {
+            return f.sample2d_deriv(x, y);
+        }
+        let d = self.point_deriv([x, y, 0.0], 2)?;
+        Ok([d[0], d[1], d[2]])
+    }
+
+    /// `[value, ∂/∂x, ∂/∂y, ∂/∂z]` of the 3D graph at `(x, y, z)`.
+    pub fn sample3d_deriv(&self, x: f64, y: f64, z: f64) -> Result<[f32; 4]> {
+        self.need(3)?;
+        self.point_deriv([x, y, z], 3)
+    }
+
+    fn point_deriv(&self, p: [f64; 3], dims: u32) -> Result<[f32; 4]> {
+        if let Some(e) = &self.no_deriv {
+            return Err(e.clone());
+        }
+        let c = Coords::Points(p.map(|v| vec![v]));
+        let mut d = deriv::Dual::new(1);
+        deriv::eval_deriv(&self.root, &c, dims, &mut d)?;
+        Ok([d.v[0], d.g[0][0], d.g[1][0], d.g[2][0]])
+    }
+
     fn point(&self, p: [f64; 3], dims: u32) -> f32 {
         let c = Coords::Points(p.map(|v| vec![v]));
         let mut out = [0.0f32];

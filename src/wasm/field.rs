@@ -24,8 +24,8 @@ use crate::spec::{FractalSpec, Spec, WarpSpec, WorleySpec};
 /// Unknown keys are a TypeError; out-of-range numbers a RangeError. A spec with an `op`
 /// is a field graph (`GraphSpec`, docs/graphs.md): its fills, samples, `range` and
 /// `spec` work the same, and so do `fill2dDeriv` and `fill3dDeriv` (through every op but
-/// `terrace`); the leaf-only methods (`fill1d`, `fill4d`, `sample1d`, `sample4d`,
-/// `sample2dDeriv`, `gradients`) throw a TypeError for graphs.
+/// `terrace`), `sample2dDeriv` and `sample3dDeriv`; the leaf-only methods (`fill1d`,
+/// `fill4d`, `sample1d`, `sample4d`, `gradients`) throw a TypeError for graphs.
 #[wasm_bindgen(js_name = Field)]
 pub struct JsField {
     inner: Graph,
@@ -375,7 +375,7 @@ impl JsField {
     }
 
     /// `[value, ∂/∂x, ∂/∂y]` at noise-space `(x, y)`, per noise unit; the kernels,
-    /// fractals, warps and periods of `fill2dDeriv`.
+    /// fractals, warps, periods and graph ops of `fill2dDeriv` (a cell of that fill).
     #[wasm_bindgen(js_name = sample2dDeriv)]
     pub fn sample2d_deriv(
         &self,
@@ -383,10 +383,22 @@ impl JsField {
         #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
     ) -> JsResult<Vec<f32>> {
         let (x, y) = (point("x", &x)?, point("y", &y)?);
-        Ok(leaf(&self.inner, "sample2dDeriv")
-            .and_then(|f| f.sample2d_deriv(x, y))
-            .map_err(js_err)?
-            .to_vec())
+        let d = self.inner.sample2d_deriv(x, y).map_err(js_err)?;
+        Ok(d.to_vec())
+    }
+
+    /// `[value, ∂/∂x, ∂/∂y, ∂/∂z]` of the 3D field at noise-space `(x, y, z)`: a cell of
+    /// `fill3dDeriv`.
+    #[wasm_bindgen(js_name = sample3dDeriv)]
+    pub fn sample3d_deriv(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] z: JsValue,
+    ) -> JsResult<Vec<f32>> {
+        let p = [point("x", &x)?, point("y", &y)?, point("z", &z)?];
+        let d = self.inner.sample3d_deriv(p[0], p[1], p[2]).map_err(js_err)?;
+        Ok(d.to_vec())
     }
 
     /// Samples `n` points: `xy` holds `x0, y0, x1, y1, …` (noise space), `out` has length `n`.

@@ -58,6 +58,7 @@ export function calls(lf) {
     ['Field.sample3d', (a) => f.sample3d(...a), [0.5, 0.25, 2]],
     ['Field.sample4d', (a) => s.sample4d(...a), [0.5, 0.25, 2, 1]],
     ['Field.sample2dDeriv', (a) => f.sample2dDeriv(...a), [0.5, 0.25]],
+    ['Field.sample3dDeriv', (a) => f.sample3dDeriv(...a), [0.5, 0.25, 2]],
     ['Field.samplePoints2d', (a) => f.samplePoints2d(...a), [Float32Array.of(0.5, 1, 2, 3), new Float32Array(2)]],
     ['Field.samplePoints3d', (a) => f.samplePoints3d(...a), [Float32Array.of(0.5, 1, 2), new Float32Array(1)]],
     ['Field.gradients', (a) => f.gradients(...a), [0, 0, 2, 2]],

@@ -59,7 +59,7 @@ test('a graph fill equals its point samples, and its spec gives the same bits', 
 test('leaf-only methods say that graphs lack them', () => {
   const g = new Field(graphSpec());
   assert.throws(() => g.fill1d(new Float32Array(4), { width: 4 }), (e) => e instanceof TypeError && /field graph, which has no fill1d/.test(e.message));
-  assert.throws(() => g.sample2dDeriv(0, 0), (e) => e instanceof TypeError && /sample2dDeriv/.test(e.message));
+  assert.throws(() => g.sample4d(0, 0, 0, 0), (e) => e instanceof TypeError && /field graph, which has no sample4d/.test(e.message));
 });
 
 test('derivative fills run through graphs: values as fill2d, a moved leaf as the leaf', () => {
@@ -77,10 +77,18 @@ test('derivative fills run through graphs: values as fill2d, a moved leaf as the
     new Field({ op: 'translate', inputs: [leaf] })[call](moved, { ...region, z: 0.5 });
     new Field(leaf)[call](own, { ...region, z: 0.5 });
     assert.deepEqual(moved, own, `${dims}D translate by 0`);
+    // A point sample is the fill's cell there, all planes, bit for bit.
+    for (const k of [0, 77, n - 1]) {
+      const [i, j] = [k % region.width, Math.floor(k / region.width)];
+      const [x, y] = [(region.x0 + i) / region.scale, (region.y0 + j) / region.scale];
+      const pt = dims === 2 ? g.sample2dDeriv(x, y) : g.sample3dDeriv(x, y, 0.5);
+      assert.deepEqual(Array.from(pt), Array.from({ length: dims + 1 }, (_, c) => out[c * n + k]), `${dims}D cell ${k}`);
+    }
   }
   // graphSpec() holds a terrace: the error names its node.
   const t = new Field(graphSpec());
   assert.throws(() => t.fill2dDeriv(new Float32Array(48), { width: 4, height: 4 }), (e) => e instanceof TypeError && /`inputs\[1\]\.op` 'terrace' has no derivative/.test(e.message));
+  assert.throws(() => t.sample3dDeriv(0, 0, 0), (e) => e instanceof TypeError && /`inputs\[1\]\.op` 'terrace'/.test(e.message));
   assert.throws(() => g.fill2dDeriv(new Float32Array(47), { width: 4, height: 4 }), (e) => e instanceof RangeError && /out/.test(e.message));
 });
 
