@@ -489,14 +489,34 @@ impl Field {
     }
 
     /// `out[i]` = the field at point `i` of `p` (x, y and z arrays), 2D or 3D: the bits
-    /// of [`Field::sample2d`] / [`Field::sample3d`], the kernel picked once.
+    /// of [`Field::sample2d`] / [`Field::sample3d`], a batch at a time (`rows::points`).
     pub(crate) fn sample_points(&self, out: &mut [f32], p: &[Vec<f64>; 3], dims: u32) {
-        let at = out.iter_mut().zip(p[0].iter().zip(&p[1]).zip(&p[2]));
-        if dims == 2 {
-            with_composed!(&self.kernels, c => at.for_each(|(o, ((&x, &y), _))| *o = c.eval2(x, y)))
-        } else {
-            with_composed!(&self.kernels, c => at.for_each(|(o, ((&x, &y), &z))| *o = c.eval3(x, y, z)))
+        if out.is_empty() {
+            return;
         }
+        if dims == 2 {
+            with_composed!(&self.kernels, c => c.points2(out, [&p[0], &p[1]]))
+        } else {
+            with_composed!(&self.kernels, c => c.points3(out, [&p[0], &p[1], &p[2]]))
+        }
+    }
+
+    /// `out[i] = sample2d(x[i], y[i])`, bit for bit, a batch at a time: faster than a
+    /// loop of [`Field::sample2d`] (one dispatch and one fractal loop per batch, four
+    /// lanes for classic Perlin).
+    pub fn sample_points2d(&self, out: &mut [f32], x: &[f64], y: &[f64]) -> Result<()> {
+        self.need(2)?;
+        check_points(out, &[x, y])?;
+        self.sample_points(out, &[x.to_vec(), y.to_vec(), vec![]], 2);
+        Ok(())
+    }
+
+    /// `out[i] = sample3d(x[i], y[i], z[i])`, as [`Field::sample_points2d`].
+    pub fn sample_points3d(&self, out: &mut [f32], x: &[f64], y: &[f64], z: &[f64]) -> Result<()> {
+        self.need(3)?;
+        check_points(out, &[x, y, z])?;
+        self.sample_points(out, &[x.to_vec(), y.to_vec(), z.to_vec()], 3);
+        Ok(())
     }
 
     /// Why this field has no derivative fills, if it has none.
@@ -516,4 +536,12 @@ impl Field {
         }
         crate::error::check_len("out", out.len(), r.len(), "region.width × region.height")
     }
+}
+
+/// Every coordinate array as long as `out`.
+fn check_points(out: &[f32], p: &[&[f64]]) -> Result<()> {
+    for (a, v) in ["x", "y", "z"].iter().zip(p) {
+        crate::error::check_len(a, v.len(), out.len(), "out.length")?;
+    }
+    Ok(())
 }

@@ -91,6 +91,24 @@ fn fills_equal_point_samples_in_2d_and_3d() {
     }
     assert!(a.iter().chain(&b).all(|v| v.is_finite()));
     assert_ne!(a, b);
+    // The same cells as one batch of points (`samplePoints2d`/`3d`), more than a band.
+    let n = 3 * 16_384 + 5;
+    let mut p: [Vec<f64>; 3] = Default::default();
+    for k in 0..n {
+        let (i, j) = (k % r.width, (k / r.width) % r.height);
+        p[0].push(r.x(i));
+        p[1].push(r.y(j));
+    }
+    for (dims, want) in [(2, &a), (3, &b)] {
+        p[2] = vec![if dims == 2 { 0.0 } else { r.z }; n];
+        let mut got = vec![0.0; n];
+        g.sample_points(&mut got, &p, dims).unwrap();
+        for (k, v) in got.iter().enumerate() {
+            assert_eq!(v.to_bits(), want[k % r.len()].to_bits(), "{dims}D point {k}");
+        }
+    }
+    let e = g.sample_points(&mut [0.0; 2], &p, 2).unwrap_err();
+    assert_eq!(e.path(), "x", "{e}");
 }
 
 #[test]

@@ -104,6 +104,51 @@ fn row_fills_equal_point_fills_bit_for_bit_3d() {
     }
 }
 
+/// Batches of points (`Field::sample_points2d` / `3d`, what a graph's `rotate` and
+/// `displace` sample through) equal `sample2d` / `sample3d` bit for bit: every kernel and
+/// fractal of `specs()`, warped and tiled fields, batches of 1 to 37 points (the lanes'
+/// padding), points clustered inside one cell (the one-lookup lanes) and spread over
+/// many, near the origin and far from it, on cell edges.
+#[test]
+fn point_batches_equal_point_samples_bit_for_bit() {
+    let mut all = specs();
+    let mut warped = Spec::new("perlin", 5).fbm(3, 0.5, 2.0);
+    warped.warp = Some(landform::spec::WarpSpec {
+        strength: 1.5,
+        ..Default::default()
+    });
+    all.push(warped);
+    let mut tiled = Spec::new("perlin", 6).fbm(2, 0.5, 2.0);
+    tiled.period = Some([8.0, 4.0]);
+    all.push(tiled);
+    let mut m = landform::rng::Mulberry32::new(77);
+    let mut r = move || m.next_f32() as f64;
+    for spec in all {
+        let f = Field::new(&spec).unwrap();
+        for (n, spread, far) in [(1, 4.0, 0.0), (5, 0.01, 3e6), (37, 30.0, -1e9), (64, 0.3, 255.5)] {
+            let mut p: [Vec<f64>; 3] = Default::default();
+            for (a, v) in p.iter_mut().enumerate() {
+                let base = far + a as f64 * 0.5;
+                *v = (0..n).map(|i| if i % 9 == 4 { base.floor() } else { base + spread * r() }).collect();
+            }
+            let what = format!("{} {} n {n} far {far}", spec.noise, spec.fractal.kind);
+            let mut out = vec![0.0; n];
+            f.sample_points2d(&mut out, &p[0], &p[1]).unwrap();
+            let want: Vec<f32> = (0..n).map(|i| f.sample2d(p[0][i], p[1][i])).collect();
+            same_bits(&out, &want, &what);
+            if f.dims() >= 3 && spec.period.is_none() {
+                f.sample_points3d(&mut out, &p[0], &p[1], &p[2]).unwrap();
+                let want: Vec<f32> = (0..n)
+                    .map(|i| f.sample3d(p[0][i], p[1][i], p[2][i]).unwrap())
+                    .collect();
+                same_bits(&out, &want, &format!("3D {what}"));
+            }
+        }
+        let e = f.sample_points2d(&mut [0.0; 3], &[0.0; 3], &[0.0; 2]).unwrap_err();
+        assert_eq!(e.path(), "y", "{e}");
+    }
+}
+
 #[test]
 fn many_samples_per_kernel_match() {
     // Dense coverage of cell fractions (many fractions hit 0 exactly: scale 16).

@@ -255,6 +255,27 @@ impl Graph {
         Ok([d.v[0], d.g[0][0], d.g[1][0], d.g[2][0]])
     }
 
+    /// `out[i]` = the `dims`-D graph at point `(p[0][i], p[1][i], p[2][i])` (`p[2]` zeros
+    /// for 2D; each array as long as `out`): the bits of [`Graph::sample2d`] /
+    /// [`Graph::sample3d`], a band of points at a time.
+    pub fn sample_points(&self, out: &mut [f32], p: &[Vec<f64>; 3], dims: u32) -> Result<()> {
+        self.need(dims)?;
+        for (a, v) in ["x", "y", "z"].iter().zip(p) {
+            crate::error::check_len(a, v.len(), out.len(), "out.length")?;
+        }
+        if let Some(f) = self.as_leaf() {
+            f.sample_points(out, p, dims);
+            return Ok(());
+        }
+        let mut s = Scratch::default();
+        for (b, band) in out.chunks_mut(BAND).enumerate() {
+            let at = b * BAND..b * BAND + band.len();
+            let c = Coords::Points(p.each_ref().map(|v| v[at.clone()].to_vec()));
+            eval(&self.root, &c, dims, band, &mut s);
+        }
+        Ok(())
+    }
+
     fn point(&self, p: [f64; 3], dims: u32) -> f32 {
         let c = Coords::Points(p.map(|v| vec![v]));
         let mut out = [0.0f32];

@@ -25,6 +25,7 @@
 mod deriv;
 mod deriv_rows;
 mod lattice;
+mod points;
 
 pub use deriv::DerivFill;
 mod simplex;
@@ -69,6 +70,21 @@ pub trait RowNoise: Noise {
     /// [`RowNoise::row2`] on row `y.0 + y.1`.
     fn row2_shifted(&self, cols: &Self::Cols, xs: &[f32], y: (f32, i32), out: &mut [f32]) {
         self.row2(cols, xs, y.0, out)
+    }
+    /// `out[i]` = the octave at frequency `f` of point `(x[i], y[i])`, as
+    /// [`crate::compose::Composed::eval2`] samples it (`out.len()` a multiple of 4).
+    fn points2(&self, x: &[f64], y: &[f64], f: f64, out: &mut [f32]) {
+        for (o, (&x, &y)) in out.iter_mut().zip(x.iter().zip(y)) {
+            *o = self.noise2_at(x * f, y * f);
+        }
+    }
+    /// The 3D [`RowNoise::points2`], as `eval3` samples an octave.
+    fn points3(&self, p: [&[f64]; 3], f: f64, out: &mut [f32]) {
+        let period = self.period(3);
+        for (i, o) in out.iter_mut().enumerate() {
+            let [(x, sx), (y, sy), (z, sz)] = p.map(|v| split(v[i] * f, period));
+            *o = self.noise3_shifted(x, y, z, [sx, sy, sz]);
+        }
     }
     /// [`RowNoise::row3`] at `y.0 + y.1`, `z.0 + z.1`.
     fn row3_shifted(

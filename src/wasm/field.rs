@@ -408,9 +408,7 @@ impl JsField {
         #[wasm_bindgen(unchecked_param_type = "Float32Array")] xy: JsValue,
         #[wasm_bindgen(unchecked_param_type = "Float32Array")] out: JsValue,
     ) -> JsResult<()> {
-        self.points(&xy, &out, ["xy", "2 × out.length"], 2, |f, c| {
-            Ok(f.sample2d(c[0] as f64, c[1] as f64))
-        })
+        self.points(&xy, &out, ["xy", "2 × out.length"], 2)
     }
 
     /// Samples `n` points: `xyz` holds `x, y, z` triples (noise space), `out` has length `n`.
@@ -420,9 +418,7 @@ impl JsField {
         #[wasm_bindgen(unchecked_param_type = "Float32Array")] xyz: JsValue,
         #[wasm_bindgen(unchecked_param_type = "Float32Array")] out: JsValue,
     ) -> JsResult<()> {
-        self.points(&xyz, &out, ["xyz", "3 × out.length"], 3, |f, c| {
-            f.sample3d(c[0] as f64, c[1] as f64, c[2] as f64)
-        })
+        self.points(&xyz, &out, ["xyz", "3 × out.length"], 3)
     }
 
     /// Gradient vectors `gx, gy` of lattice points `x0..x0+cols` × `y0..y0+rows` ('perlin' family).
@@ -479,17 +475,23 @@ impl JsField {
         out: &JsValue,
         [param, what]: [&'static str; 2],
         dims: usize,
-        sample: impl Fn(&Graph, &[f32]) -> crate::Result<f32>,
     ) -> JsResult<()> {
         let (c, len) = float32_len(param, coords, None, "")?;
         let (out, n) = float32_len("out", out, None, "")?;
         check_len(param, len, n * dims, what).map_err(js_err)?;
         let p = read(param, &c, len)?;
         crate::error::check_finite_slice(param, &p).map_err(js_err)?;
-        let v = p
-            .chunks_exact(dims)
-            .map(|c| sample(&self.inner, c))
-            .collect::<crate::Result<Vec<f32>>>()
+        // Axis arrays (z zeros in 2D), sampled a batch at a time.
+        let axis = |a: usize| -> Vec<f64> {
+            match a < dims {
+                true => p.iter().skip(a).step_by(dims).map(|&v| v as f64).collect(),
+                false => vec![0.0; n],
+            }
+        };
+        let mut v = vec![0.0; n];
+        let axes = [axis(0), axis(1), axis(2)];
+        self.inner
+            .sample_points(&mut v, &axes, dims as u32)
             .map_err(js_err)?;
         write("out", &out, &v)
     }

@@ -142,6 +142,14 @@ impl RowNoise for Perlin {
     fn row3(&self, c: &LatticeCols, _xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
         lattice_row3(self, c, y, z, out)
     }
+
+    fn points2(&self, x: &[f64], y: &[f64], f: f64, out: &mut [f32]) {
+        self.points2_lanes(x, y, f, out)
+    }
+
+    fn points3(&self, p: [&[f64]; 3], f: f64, out: &mut [f32]) {
+        self.points3_lanes(p, f, out)
+    }
 }
 
 impl Row3 for Perlin {

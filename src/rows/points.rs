@@ -1,0 +1,160 @@
+//! Fills at arbitrary points (below a graph's `rotate`, `displace` and `turbulence`, and
+//! `samplePoints2d`/`3d`): no column or row to share, but still a batch. Each octave
+//! runs over the whole batch ([`RowNoise::points2`] / `points3`) and adds into an
+//! accumulator as the row fills do, so the fractal's loop, the shape's match and the
+//! kernel's dispatch happen once per octave instead of once per sample; classic Perlin
+//! has four-lane point kernels (`Perlin` below), every other kernel evaluates its scalar
+//! point function inside the octave loop. The same IEEE operations in the same order
+//! as [`Composed::eval2`] / `eval3`, so every sample keeps its bits.
+
+use super::{accumulate, RowNoise};
+use crate::compose::Composed;
+use crate::noise::perlin::Perlin;
+use crate::noise::split;
+use crate::simd::{fade4, gather2, lerp4, F4};
+
+impl<K: RowNoise> Composed<K> {
+    /// `out[i] = eval2(x[i], y[i])`.
+    pub fn points2(&self, out: &mut [f32], [x, y]: [&[f64]; 2]) {
+        if self.warp.is_some() || self.period.is_some() {
+            let at = out.iter_mut().zip(x.iter().zip(y));
+            return at.for_each(|(o, (&x, &y))| *o = self.eval2(x, y));
+        }
+        let [xs, ys] = [0, 1].map(|a| padded([x, y][a], out.len(), self.offset[a]));
+        self.octaves(out, |f, n| self.base.points2(&xs, &ys, f, n));
+    }
+
+    /// `out[i] = eval3(x[i], y[i], z[i])`.
+    pub fn points3(&self, out: &mut [f32], p: [&[f64]; 3]) {
+        if self.warp.is_some() {
+            let at = out.iter_mut().zip(p[0].iter().zip(p[1]).zip(p[2]));
+            return at.for_each(|(o, ((&x, &y), &z))| *o = self.eval3(x, y, z));
+        }
+        let [xs, ys, zs] = [0, 1, 2].map(|a| padded(p[a], out.len(), self.offset[a]));
+        self.octaves(out, |f, n| self.base.points3([&xs, &ys, &zs], f, n));
+    }
+
+    /// The fractal sum into `out`: `octave(f, n)` writes one octave at frequency `f`.
+    fn octaves(&self, out: &mut [f32], mut octave: impl FnMut(f64, &mut [f32])) {
+        let fr = &self.fractal;
+        let len = (out.len() + 3) & !3;
+        let (mut acc, mut n) = (vec![0.0f32; len], vec![0.0f32; len]);
+        let last = fr.freqs().len() - 1;
+        for (i, &f) in fr.freqs().iter().enumerate() {
+            octave(f as f64, &mut n);
+            let out = (i == last).then_some((&mut *out, fr.norm()));
+            accumulate(&mut acc, &n, fr.amps()[i], fr.kind, i == 0, out);
+        }
+    }
+}
+
+/// `v[..n] + offset`, padded to a multiple of four with its last value (finite, dropped).
+fn padded(v: &[f64], n: usize, offset: f64) -> Vec<f64> {
+    let len = (n + 3) & !3;
+    (0..len).map(|i| v[i.min(n - 1)] + offset).collect()
+}
+
+/// Four points' lattice cells and fractions on one axis, after the f64 reduction by the
+/// kernel's period (as [`crate::noise::Noise::noise2_at`] splits).
+#[inline(always)]
+fn axis4(v: &[f64], k: usize, f: f64, p: Option<f64>) -> ([i32; 4], F4) {
+    // `crate::noise::cell` four lanes at once (a scalar floor is a call on x86-64).
+    let s = |l: usize| split(v[k + l] * f, p).0;
+    let v = F4::new(s(0), s(1), s(2), s(3));
+    let fl = v.floor();
+    (fl.to_i4().to_array(), v - fl)
+}
+
+#[inline(always)]
+fn same(i: [i32; 4]) -> bool {
+    i[1] == i[0] && i[2] == i[0] && i[3] == i[0]
+}
+
+impl Perlin {
+    /// Corner `(dx, dy)` of four 2D cells: its gradient components, one lookup
+    /// splatted when all four points share the cell (`U`).
+    #[inline(always)]
+    fn grad2_4<const U: bool>(&self, xi: [i32; 4], yi: [i32; 4], d: (i32, i32)) -> (F4, F4) {
+        let h = |l: usize| self.hash2(xi[l] + d.0, yi[l] + d.1);
+        if U {
+            let g = self.grad2[h(0)];
+            (F4::splat(g[0]), F4::splat(g[1]))
+        } else {
+            gather2(&self.grad2, [h(0), h(1), h(2), h(3)])
+        }
+    }
+
+    /// [`crate::noise::Noise::noise2`] of four points, in its order of operations.
+    #[inline(always)]
+    fn noise2_4<const U: bool>(&self, (xi, xf): ([i32; 4], F4), (yi, yf): ([i32; 4], F4)) -> F4 {
+        let one = F4::splat(1.0);
+        let (xf1, yf1) = (xf - one, yf - one);
+        let dot = |(gx, gy): (F4, F4), dx: F4, dy: F4| gx * dx + gy * dy;
+        let g = |d| self.grad2_4::<U>(xi, yi, d);
+        let u = fade4(xf);
+        let r0 = lerp4(dot(g((0, 0)), xf, yf), dot(g((1, 0)), xf1, yf), u);
+        let r1 = lerp4(dot(g((0, 1)), xf, yf1), dot(g((1, 1)), xf1, yf1), u);
+        lerp4(r0, r1, fade4(yf))
+    }
+
+    /// [`crate::noise::Noise::noise3`] of four points: the two z layers of four
+    /// corners each, in its order of operations.
+    #[inline(always)]
+    fn noise3_4<const U: bool>(&self, a: [([i32; 4], F4); 3]) -> F4 {
+        let [(xi, xf), (yi, yf), (zi, zf)] = a;
+        let one = F4::splat(1.0);
+        let (xf1, yf1) = (xf - one, yf - one);
+        let corner = |dx: i32, dy: i32, dz: i32| {
+            let h = |l: usize| self.hash3(xi[l] + dx, yi[l] + dy, zi[l] + dz);
+            let c = |h: usize, a: usize| self.grad3[h][a];
+            if U {
+                let g = self.grad3[h(0)];
+                [0, 1, 2].map(|a| F4::splat(g[a]))
+            } else {
+                let hs = [h(0), h(1), h(2), h(3)];
+                [0, 1, 2].map(|a| F4::new(c(hs[0], a), c(hs[1], a), c(hs[2], a), c(hs[3], a)))
+            }
+        };
+        let dot = |[gx, gy, gz]: [F4; 3], dx: F4, dy: F4, dz: F4| gx * dx + gy * dy + gz * dz;
+        let (u, v, w) = (fade4(xf), fade4(yf), fade4(zf));
+        let layer = |k: i32| {
+            let dz = zf - F4::splat(k as f32);
+            let x0 = lerp4(dot(corner(0, 0, k), xf, yf, dz), dot(corner(1, 0, k), xf1, yf, dz), u);
+            let x1 = lerp4(
+                dot(corner(0, 1, k), xf, yf1, dz),
+                dot(corner(1, 1, k), xf1, yf1, dz),
+                u,
+            );
+            lerp4(x0, x1, v)
+        };
+        lerp4(layer(0), layer(1), w)
+    }
+
+    /// Four-lane 2D points (`x.len()` a multiple of four, as [`Composed::points2`] pads).
+    pub(crate) fn points2_lanes(&self, x: &[f64], y: &[f64], f: f64, out: &mut [f32]) {
+        let p = Some(256.0);
+        for k in (0..out.len()).step_by(4) {
+            let (ax, ay) = (axis4(x, k, f, p), axis4(y, k, f, p));
+            let v = if same(ax.0) && same(ay.0) {
+                self.noise2_4::<true>(ax, ay)
+            } else {
+                self.noise2_4::<false>(ax, ay)
+            };
+            v.store(&mut out[k..]);
+        }
+    }
+
+    /// Four-lane 3D points.
+    pub(crate) fn points3_lanes(&self, p3: [&[f64]; 3], f: f64, out: &mut [f32]) {
+        let p = Some(256.0);
+        for k in (0..out.len()).step_by(4) {
+            let a = p3.map(|v| axis4(v, k, f, p));
+            let v = if same(a[0].0) && same(a[1].0) && same(a[2].0) {
+                self.noise3_4::<true>(a)
+            } else {
+                self.noise3_4::<false>(a)
+            };
+            v.store(&mut out[k..]);
+        }
+    }
+}
