@@ -39,6 +39,14 @@ fn specs() -> Vec<Spec> {
         s.worley.jitter = jitter;
         out.push(s);
     }
+    for (noise, seed) in [("perlin", 3), ("simplex", 4), ("value", 5)] {
+        let mut warped = Spec::new(noise, seed).fbm(3, 0.5, 2.0);
+        warped.warp = Some(landform::spec::WarpSpec {
+            strength: 2.5,
+            ..Default::default()
+        });
+        out.push(warped);
+    }
     let mut reference = Spec::new("perlin-improved", 0);
     reference.permutation = "reference".into();
     out.push(reference);

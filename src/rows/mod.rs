@@ -32,7 +32,7 @@ mod simplex;
 mod simplex_deriv;
 mod worley;
 
-use crate::compose::{grid_points, Composed};
+use crate::compose::Composed;
 use crate::fractal::FractalKind;
 use crate::grid::Region;
 use crate::noise::{split, Noise};
@@ -325,13 +325,14 @@ pub fn fill_prepared<K: RowNoise>(
 }
 
 impl<K: RowNoise> Composed<K> {
-    /// 2D fill: grid-aware rows (this module) unless warped or tiled; the same bits
+    /// 2D fill: grid-aware rows (this module) unless warped or tiled (then point batches,
+    /// `points.rs`); the same bits
     /// as [`Composed::fill2d_points`] either way.
     pub fn fill2d(&self, out: &mut [f32], r: &Region) {
         if self.rows_apply(2) {
             fill2d_with(self, &Columns::new(self, r, 2), out, &r.ys())
         } else {
-            self.fill2d_points(out, r)
+            self.points_grid(out, &r.xs(), &r.ys(), None)
         }
     }
 
@@ -340,7 +341,7 @@ impl<K: RowNoise> Composed<K> {
         if self.rows_apply(3) {
             fill3d_with(self, &Columns::new(self, r, 3), out, &r.ys(), r.z)
         } else {
-            self.fill3d_points(out, r)
+            self.points_grid(out, &r.xs(), &r.ys(), Some(r.z))
         }
     }
 
@@ -349,7 +350,7 @@ impl<K: RowNoise> Composed<K> {
         if self.rows_apply(2) {
             fill2d(self, out, xs, ys)
         } else {
-            grid_points(out, xs, ys, |x, y| self.eval2(x, y))
+            self.points_grid(out, xs, ys, None)
         }
     }
 
@@ -368,7 +369,7 @@ impl<K: RowNoise> Composed<K> {
         if self.rows_apply(3) {
             fill3d(self, out, xs, ys, z)
         } else {
-            grid_points(out, xs, ys, |x, y| self.eval3(x, y, z))
+            self.points_grid(out, xs, ys, Some(z))
         }
     }
 }

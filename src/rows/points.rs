@@ -9,6 +9,7 @@
 
 use super::{accumulate, RowNoise};
 use crate::compose::Composed;
+use crate::fractal::Fractal;
 use crate::noise::perlin::Perlin;
 use crate::noise::split;
 use crate::simd::{fade4, gather2, lerp4, F4};
@@ -16,35 +17,66 @@ use crate::simd::{fade4, gather2, lerp4, F4};
 impl<K: RowNoise> Composed<K> {
     /// `out[i] = eval2(x[i], y[i])`.
     pub fn points2(&self, out: &mut [f32], [x, y]: [&[f64]; 2]) {
-        if self.warp.is_some() || self.period.is_some() {
+        if self.period.is_some() {
             let at = out.iter_mut().zip(x.iter().zip(y));
             return at.for_each(|(o, (&x, &y))| *o = self.eval2(x, y));
         }
-        let [xs, ys] = [0, 1].map(|a| padded([x, y][a], out.len(), self.offset[a]));
-        self.octaves(out, |f, n| self.base.points2(&xs, &ys, f, n));
+        let (xs, ys) = self.warped(x, y, out.len());
+        sum(&self.fractal, out, |f, n| self.base.points2(&xs, &ys, f, n));
     }
 
     /// `out[i] = eval3(x[i], y[i], z[i])`.
     pub fn points3(&self, out: &mut [f32], p: [&[f64]; 3]) {
-        if self.warp.is_some() {
-            let at = out.iter_mut().zip(p[0].iter().zip(p[1]).zip(p[2]));
-            return at.for_each(|(o, ((&x, &y), &z))| *o = self.eval3(x, y, z));
-        }
-        let [xs, ys, zs] = [0, 1, 2].map(|a| padded(p[a], out.len(), self.offset[a]));
-        self.octaves(out, |f, n| self.base.points3([&xs, &ys, &zs], f, n));
+        let (xs, ys) = self.warped(p[0], p[1], out.len());
+        let zs = padded(p[2], out.len(), self.offset[2]);
+        sum(&self.fractal, out, |f, n| self.base.points3([&xs, &ys, &zs], f, n));
     }
 
-    /// The fractal sum into `out`: `octave(f, n)` writes one octave at frequency `f`.
-    fn octaves(&self, out: &mut [f32], mut octave: impl FnMut(f64, &mut [f32])) {
-        let fr = &self.fractal;
-        let len = (out.len() + 3) & !3;
-        let (mut acc, mut n) = (vec![0.0f32; len], vec![0.0f32; len]);
-        let last = fr.freqs().len() - 1;
-        for (i, &f) in fr.freqs().iter().enumerate() {
-            octave(f as f64, &mut n);
-            let out = (i == last).then_some((&mut *out, fr.norm()));
-            accumulate(&mut acc, &n, fr.amps()[i], fr.kind, i == 0, out);
+    /// Columns `xs` × rows `ys` (at depth `z` for 3D) through the point batches, a band
+    /// of rows at a time: how warped fields fill (their warp moves every sample).
+    pub(crate) fn points_grid(&self, out: &mut [f32], xs: &[f64], ys: &[f64], z: Option<f64>) {
+        let w = xs.len();
+        let rows = (4096 / w).max(1);
+        for (band, yb) in out.chunks_mut(rows * w).zip(ys.chunks(rows)) {
+            let n = band.len();
+            let px: Vec<f64> = (0..n).map(|k| xs[k % w]).collect();
+            let py: Vec<f64> = (0..n).map(|k| yb[k / w]).collect();
+            match z {
+                None => self.points2(band, [&px, &py]),
+                Some(z) => self.points3(band, [&px, &py, &vec![z; n]]),
+            }
         }
+    }
+
+    /// The first `n` points offset and warped (`Composed::warped2` for a batch), padded
+    /// to a multiple of four.
+    fn warped(&self, x: &[f64], y: &[f64], n: usize) -> (Vec<f64>, Vec<f64>) {
+        let (mut xs, mut ys) = (padded(x, n, self.offset[0]), padded(y, n, self.offset[1]));
+        if let Some(w) = &self.warp {
+            let wf = w.frequency as f64;
+            let (wx, wy): (Vec<f64>, Vec<f64>) = xs.iter().zip(&ys).map(|(&x, &y)| (x * wf, y * wf)).unzip();
+            let mut d = vec![0.0f32; xs.len()];
+            for (axis, k) in [(&mut xs, &w.x), (&mut ys, &w.y)] {
+                sum(&w.fractal, &mut d, |f, n| k.points2(&wx, &wy, f, n));
+                for (v, &d) in axis.iter_mut().zip(&d) {
+                    *v += (w.strength * d) as f64;
+                }
+            }
+        }
+        (xs, ys)
+    }
+}
+
+/// The fractal sum `fr` into `out`: `octave(f, n)` writes one octave at frequency `f`
+/// for the padded batch (as [`crate::fractal::Fractal::sum`] adds, via `accumulate`).
+fn sum(fr: &Fractal, out: &mut [f32], mut octave: impl FnMut(f64, &mut [f32])) {
+    let len = (out.len() + 3) & !3;
+    let (mut acc, mut n) = (vec![0.0f32; len], vec![0.0f32; len]);
+    let last = fr.freqs().len() - 1;
+    for (i, &f) in fr.freqs().iter().enumerate() {
+        octave(f as f64, &mut n);
+        let out = (i == last).then_some((&mut *out, fr.norm()));
+        accumulate(&mut acc, &n, fr.amps()[i], fr.kind, i == 0, out);
     }
 }
 
@@ -106,13 +138,13 @@ impl Perlin {
         let (xf1, yf1) = (xf - one, yf - one);
         let corner = |dx: i32, dy: i32, dz: i32| {
             let h = |l: usize| self.hash3(xi[l] + dx, yi[l] + dy, zi[l] + dz);
-            let c = |h: usize, a: usize| self.grad3[h][a];
             if U {
-                let g = self.grad3[h(0)];
-                [0, 1, 2].map(|a| F4::splat(g[a]))
+                let g = &self.grad3[h(0)];
+                [F4::splat(g[0]), F4::splat(g[1]), F4::splat(g[2])]
             } else {
-                let hs = [h(0), h(1), h(2), h(3)];
-                [0, 1, 2].map(|a| F4::new(c(hs[0], a), c(hs[1], a), c(hs[2], a), c(hs[3], a)))
+                let g = [&self.grad3[h(0)], &self.grad3[h(1)], &self.grad3[h(2)], &self.grad3[h(3)]];
+                let c = |a: usize| F4::new(g[0][a], g[1][a], g[2][a], g[3][a]);
+                [c(0), c(1), c(2)]
             }
         };
         let dot = |[gx, gy, gz]: [F4; 3], dx: F4, dy: F4, dz: F4| gx * dx + gy * dy + gz * dz;
@@ -148,7 +180,7 @@ impl Perlin {
     pub(crate) fn points3_lanes(&self, p3: [&[f64]; 3], f: f64, out: &mut [f32]) {
         let p = Some(256.0);
         for k in (0..out.len()).step_by(4) {
-            let a = p3.map(|v| axis4(v, k, f, p));
+            let a = [axis4(p3[0], k, f, p), axis4(p3[1], k, f, p), axis4(p3[2], k, f, p)];
             let v = if same(a[0].0) && same(a[1].0) && same(a[2].0) {
                 self.noise3_4::<true>(a)
             } else {
