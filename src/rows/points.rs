@@ -11,6 +11,7 @@ use super::{accumulate, RowNoise};
 use crate::compose::Composed;
 use crate::fractal::Fractal;
 use crate::noise::perlin::Perlin;
+use crate::noise::simplex::{Simplex, F2, G2, NEAR, R2, SCALE2};
 use crate::noise::split;
 use crate::simd::{fade4, gather2, lerp4, F4};
 
@@ -187,6 +188,63 @@ impl Perlin {
                 self.noise3_4::<false>(a)
             };
             v.store(&mut out[k..]);
+        }
+    }
+}
+
+impl Simplex {
+    /// Four-lane 2D points: [`Simplex::noise2_at`] four at a time where all four are
+    /// within [`NEAR`] (the f32 kernel: skew, cell, the three corners, each corner's
+    /// term added only where it reaches the point, as the scalar `if t > 0`), the f64
+    /// point kernel lane by lane beyond it.
+    pub(crate) fn points2_lanes(&self, x: &[f64], y: &[f64], f: f64, out: &mut [f32]) {
+        let (one, zero) = (F4::splat(1.0), F4::splat(0.0));
+        for k in (0..out.len()).step_by(4) {
+            let px = [x[k] * f, x[k + 1] * f, x[k + 2] * f, x[k + 3] * f];
+            let py = [y[k] * f, y[k + 1] * f, y[k + 2] * f, y[k + 3] * f];
+            if !(0..4).all(|l| px[l].abs() < NEAR && py[l].abs() < NEAR) {
+                for l in 0..4 {
+                    out[k + l] = self.noise2_at(px[l], py[l]);
+                }
+                continue;
+            }
+            let xv = F4::new(px[0] as f32, px[1] as f32, px[2] as f32, px[3] as f32);
+            let yv = F4::new(py[0] as f32, py[1] as f32, py[2] as f32, py[3] as f32);
+            let s = (xv + yv) * F4::splat(F2);
+            let (i, j) = ((xv + s).floor(), (yv + s).floor());
+            let t = (i + j) * F4::splat(G2);
+            let (x0, y0) = (xv - (i - t), yv - (j - t));
+            let (ii, jj) = (i.to_i4().to_array(), j.to_i4().to_array());
+            let m = x0.gt(y0);
+            let up = m.bitmask();
+            let (i1, j1) = (m.select(one, zero), m.select(zero, one));
+            // `grad2[(i & 255) + perm[j & 255]]` is GRAD2[hash2(i, j) & 15].
+            let g = |d: [[i32; 2]; 4]| {
+                let h = |l: usize| {
+                    let (a, b) = (ii[l].wrapping_add(d[l][0]), jj[l].wrapping_add(d[l][1]));
+                    (a & 255) as usize + self.perm[(b & 255) as usize] as usize
+                };
+                gather2(&self.grad2, [h(0), h(1), h(2), h(3)])
+            };
+            let mid = |l: usize| if up >> l & 1 == 1 { [1, 0] } else { [0, 1] };
+            let g2 = F4::splat(G2);
+            let corners = [
+                (x0, y0, g([[0, 0]; 4])),
+                (x0 - i1 + g2, y0 - j1 + g2, g([mid(0), mid(1), mid(2), mid(3)])),
+                (
+                    x0 - one + F4::splat(2.0 * G2),
+                    y0 - one + F4::splat(2.0 * G2),
+                    g([[1, 1]; 4]),
+                ),
+            ];
+            let mut v = zero;
+            for (cx, cy, (gx, gy)) in corners {
+                let t = F4::splat(R2) - cy * cy - cx * cx;
+                let gd = gy * cy + gx * cx;
+                let t2 = t * t;
+                v = t.gt(zero).select(v + t2 * t2 * gd, v);
+            }
+            (F4::splat(SCALE2) * v).store(&mut out[k..]);
         }
     }
 }

@@ -656,6 +656,10 @@ impl RowNoise for Simplex {
         }
     }
 
+    fn points2(&self, x: &[f64], y: &[f64], f: f64, out: &mut [f32]) {
+        self.points2_lanes(x, y, f, out)
+    }
+
     fn row2(&self, _: &WideCols, xs: &[f32], y: f32, out: &mut [f32]) {
         // Keeping a simplex pays while chunks often stay in one; measured in Chromium, it
         // still does at 1/16 per sample and no longer at 1/8 (a chunk and its gap to the
