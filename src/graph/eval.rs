@@ -5,7 +5,8 @@
 //! fill starts with; leaves fill it with their row kernels (SIMD rows, columns shared),
 //! and the separable domain ops (`translate`, `scale`) keep it a grid by moving the
 //! columns and rows alone. `rotate` and `displace` mix axes, so below them positions are
-//! explicit per sample (`Points`), and leaves there sample point by point. A point
+//! explicit per sample (`Points`), and leaves there sample the band's points as a batch
+//! (`crate::rows::points`). A point
 //! sample is a band of one point; every leaf gives the same bits in either form, so a
 //! graph's fills equal its point samples, and any split of a fill gives the same bits.
 
