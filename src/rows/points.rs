@@ -11,6 +11,7 @@ use super::{accumulate, RowNoise};
 use crate::compose::Composed;
 use crate::fractal::Fractal;
 use crate::noise::perlin::Perlin;
+use crate::noise::value::Value;
 use crate::noise::simplex::{Simplex, F2, G2, NEAR, R2, SCALE2};
 use crate::noise::split;
 use crate::simd::{fade4, gather2, lerp4, F4};
@@ -90,7 +91,7 @@ fn padded(v: &[f64], n: usize, offset: f64) -> Vec<f64> {
 /// Four points' lattice cells and fractions on one axis, after the f64 reduction by the
 /// kernel's period (as [`crate::noise::Noise::noise2_at`] splits).
 #[inline(always)]
-fn axis4(v: &[f64], k: usize, f: f64, p: Option<f64>) -> ([i32; 4], F4) {
+fn axis4(v: &[f64], k: usize, f: f64, p: Option<f64>) -> Axis4 {
     // `crate::noise::cell` four lanes at once (a scalar floor is a call on x86-64).
     let s = |l: usize| split(v[k + l] * f, p).0;
     let v = F4::new(s(0), s(1), s(2), s(3));
@@ -101,6 +102,45 @@ fn axis4(v: &[f64], k: usize, f: f64, p: Option<f64>) -> ([i32; 4], F4) {
 #[inline(always)]
 fn same(i: [i32; 4]) -> bool {
     i[1] == i[0] && i[2] == i[0] && i[3] == i[0]
+}
+
+/// A lattice kernel's four-lane point forms: four points' cells and fractions in, the
+/// noise out; `U` when all four share a cell (one lookup per corner, splatted).
+pub(crate) trait Lattice4 {
+    fn noise2_4<const U: bool>(&self, x: Axis4, y: Axis4) -> F4;
+    fn noise3_4<const U: bool>(&self, a: [Axis4; 3]) -> F4;
+}
+
+/// Four points' lattice cells and fractions on one axis.
+type Axis4 = ([i32; 4], F4);
+
+/// Four-lane 2D points of a lattice kernel (`out.len()` a multiple of four, as
+/// [`Composed::points2`] pads), at frequency `f`, reduced by the period 256.
+pub(crate) fn lattice_points2<N: Lattice4>(n: &N, x: &[f64], y: &[f64], f: f64, out: &mut [f32]) {
+    let p = Some(256.0);
+    for k in (0..out.len()).step_by(4) {
+        let (ax, ay) = (axis4(x, k, f, p), axis4(y, k, f, p));
+        let v = if same(ax.0) && same(ay.0) {
+            n.noise2_4::<true>(ax, ay)
+        } else {
+            n.noise2_4::<false>(ax, ay)
+        };
+        v.store(&mut out[k..]);
+    }
+}
+
+/// Four-lane 3D points of a lattice kernel.
+pub(crate) fn lattice_points3<N: Lattice4>(n: &N, p3: [&[f64]; 3], f: f64, out: &mut [f32]) {
+    let p = Some(256.0);
+    for k in (0..out.len()).step_by(4) {
+        let a = [axis4(p3[0], k, f, p), axis4(p3[1], k, f, p), axis4(p3[2], k, f, p)];
+        let v = if same(a[0].0) && same(a[1].0) && same(a[2].0) {
+            n.noise3_4::<true>(a)
+        } else {
+            n.noise3_4::<false>(a)
+        };
+        v.store(&mut out[k..]);
+    }
 }
 
 impl Perlin {
@@ -117,9 +157,12 @@ impl Perlin {
         }
     }
 
+}
+
+impl Lattice4 for Perlin {
     /// [`crate::noise::Noise::noise2`] of four points, in its order of operations.
     #[inline(always)]
-    fn noise2_4<const U: bool>(&self, (xi, xf): ([i32; 4], F4), (yi, yf): ([i32; 4], F4)) -> F4 {
+    fn noise2_4<const U: bool>(&self, (xi, xf): Axis4, (yi, yf): Axis4) -> F4 {
         let one = F4::splat(1.0);
         let (xf1, yf1) = (xf - one, yf - one);
         let dot = |(gx, gy): (F4, F4), dx: F4, dy: F4| gx * dx + gy * dy;
@@ -133,7 +176,7 @@ impl Perlin {
     /// [`crate::noise::Noise::noise3`] of four points: the two z layers of four
     /// corners each, in its order of operations.
     #[inline(always)]
-    fn noise3_4<const U: bool>(&self, a: [([i32; 4], F4); 3]) -> F4 {
+    fn noise3_4<const U: bool>(&self, a: [Axis4; 3]) -> F4 {
         let [(xi, xf), (yi, yf), (zi, zf)] = a;
         let one = F4::splat(1.0);
         let (xf1, yf1) = (xf - one, yf - one);
@@ -161,34 +204,6 @@ impl Perlin {
             lerp4(x0, x1, v)
         };
         lerp4(layer(0), layer(1), w)
-    }
-
-    /// Four-lane 2D points (`x.len()` a multiple of four, as [`Composed::points2`] pads).
-    pub(crate) fn points2_lanes(&self, x: &[f64], y: &[f64], f: f64, out: &mut [f32]) {
-        let p = Some(256.0);
-        for k in (0..out.len()).step_by(4) {
-            let (ax, ay) = (axis4(x, k, f, p), axis4(y, k, f, p));
-            let v = if same(ax.0) && same(ay.0) {
-                self.noise2_4::<true>(ax, ay)
-            } else {
-                self.noise2_4::<false>(ax, ay)
-            };
-            v.store(&mut out[k..]);
-        }
-    }
-
-    /// Four-lane 3D points.
-    pub(crate) fn points3_lanes(&self, p3: [&[f64]; 3], f: f64, out: &mut [f32]) {
-        let p = Some(256.0);
-        for k in (0..out.len()).step_by(4) {
-            let a = [axis4(p3[0], k, f, p), axis4(p3[1], k, f, p), axis4(p3[2], k, f, p)];
-            let v = if same(a[0].0) && same(a[1].0) && same(a[2].0) {
-                self.noise3_4::<true>(a)
-            } else {
-                self.noise3_4::<false>(a)
-            };
-            v.store(&mut out[k..]);
-        }
     }
 }
 
@@ -246,5 +261,45 @@ impl Simplex {
             }
             (F4::splat(SCALE2) * v).store(&mut out[k..]);
         }
+    }
+}
+
+impl Value {
+    /// The values at corner `d` of four cells, one lookup splatted when `U`.
+    #[inline(always)]
+    fn at4<const U: bool>(&self, c: [[i32; 4]; 3], d: [i32; 3], dims: u32) -> F4 {
+        let at = |l: usize| match dims {
+            2 => self.at2(c[0][l] + d[0], c[1][l] + d[1]),
+            _ => self.at3(c[0][l] + d[0], c[1][l] + d[1], c[2][l] + d[2]),
+        };
+        if U {
+            F4::splat(at(0))
+        } else {
+            F4::new(at(0), at(1), at(2), at(3))
+        }
+    }
+}
+
+impl Lattice4 for Value {
+    /// [`crate::noise::Noise::noise2`] (`blend2`) of four points.
+    #[inline(always)]
+    fn noise2_4<const U: bool>(&self, (xi, xf): Axis4, (yi, yf): Axis4) -> F4 {
+        let c = [xi, yi, [0; 4]];
+        let v = |dx, dy| self.at4::<U>(c, [dx, dy, 0], 2);
+        let u = fade4(xf);
+        lerp4(lerp4(v(0, 0), v(1, 0), u), lerp4(v(0, 1), v(1, 1), u), fade4(yf))
+    }
+
+    /// [`crate::noise::Noise::noise3`] of four points: two z layers.
+    #[inline(always)]
+    fn noise3_4<const U: bool>(&self, a: [Axis4; 3]) -> F4 {
+        let [(xi, xf), (yi, yf), (zi, zf)] = a;
+        let c = [xi, yi, zi];
+        let (u, v) = (fade4(xf), fade4(yf));
+        let layer = |dz| {
+            let at = |dx, dy| self.at4::<U>(c, [dx, dy, dz], 3);
+            lerp4(lerp4(at(0, 0), at(1, 0), u), lerp4(at(0, 1), at(1, 1), u), v)
+        };
+        lerp4(layer(0), layer(1), fade4(zf))
     }
 }

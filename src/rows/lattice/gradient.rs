@@ -144,11 +144,11 @@ impl RowNoise for Perlin {
     }
 
     fn points2(&self, x: &[f64], y: &[f64], f: f64, out: &mut [f32]) {
-        self.points2_lanes(x, y, f, out)
+        crate::rows::points::lattice_points2(self, x, y, f, out)
     }
 
     fn points3(&self, p: [&[f64]; 3], f: f64, out: &mut [f32]) {
-        self.points3_lanes(p, f, out)
+        crate::rows::points::lattice_points3(self, p, f, out)
     }
 }
 

@@ -14,6 +14,14 @@ impl RowNoise for Value {
         lattice_cols(xs, classic_first(&self.perm))
     }
 
+    fn points2(&self, x: &[f64], y: &[f64], f: f64, out: &mut [f32]) {
+        crate::rows::points::lattice_points2(self, x, y, f, out)
+    }
+
+    fn points3(&self, p: [&[f64]; 3], f: f64, out: &mut [f32]) {
+        crate::rows::points::lattice_points3(self, p, f, out)
+    }
+
     fn row2(&self, c: &LatticeCols, _xs: &[f32], y: f32, out: &mut [f32]) {
         let ya = Axis::wrapped(y);
         // The values at chunk `k`'s corners 00, 10, 01, 11.
