@@ -25,6 +25,7 @@
 //! `+0.0` leaves it unchanged.
 
 use super::RowNoise;
+use crate::noise::{split, Noise};
 use crate::noise::simplex::{Simplex, F2, F3, G2, G3, NEAR, R2, SCALE2, SCALE3};
 use crate::simd::{gather2, F4, M4};
 
@@ -404,6 +405,26 @@ impl Simplex {
     }
 }
 
+impl Simplex {
+    /// Four-lane 3D points at frequency `f` (`out.len()` a multiple of four): each axis
+    /// reduced by the period 768 as `eval3` splits, then [`Simplex::row3_lanes`]'s chunk
+    /// with per-lane y and z.
+    pub(crate) fn points3_lanes(&self, p: [&[f64]; 3], f: f64, out: &mut [f32]) {
+        let period = self.period(3);
+        let lanes = |v: &[f64], k: usize| {
+            let r = |l: usize| split(v[k + l] * f, period).0;
+            F4::new(r(0), r(1), r(2), r(3))
+        };
+        for k in (0..out.len()).step_by(4) {
+            let (x, y, z) = (lanes(p[0], k), lanes(p[1], k), lanes(p[2], k));
+            let s = (x + y + z) * F4::splat(F3);
+            let (i, j, kk) = ((x + s).floor(), (y + s).floor(), (z + s).floor());
+            let v = self.lanes3(&Chunk3::new(x, y, z, i, j, kk));
+            (F4::splat(SCALE3) * v).store(&mut out[k..]);
+        }
+    }
+}
+
 /// One 3D simplex on one row (fixed `y` and `z`), with what every sample of the row
 /// inside it shares: as [`Tri`], plus the `z` terms.
 #[derive(Clone, Copy)]
@@ -658,6 +679,10 @@ impl RowNoise for Simplex {
 
     fn points2(&self, x: &[f64], y: &[f64], f: f64, out: &mut [f32]) {
         self.points2_lanes(x, y, f, out)
+    }
+
+    fn points3(&self, p: [&[f64]; 3], f: f64, out: &mut [f32]) {
+        self.points3_lanes(p, f, out)
     }
 
     fn row2(&self, _: &WideCols, xs: &[f32], y: f32, out: &mut [f32]) {
