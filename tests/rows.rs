@@ -39,7 +39,7 @@ fn specs() -> Vec<Spec> {
         s.worley.jitter = jitter;
         out.push(s);
     }
-    for (noise, seed) in [("perlin", 3), ("simplex", 4), ("value", 5)] {
+    for (noise, seed) in [("perlin", 3), ("simplex", 4), ("value", 5), ("perlin-improved", 6)] {
         let mut warped = Spec::new(noise, seed).fbm(3, 0.5, 2.0);
         warped.warp = Some(landform::spec::WarpSpec {
             strength: 2.5,

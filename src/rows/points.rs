@@ -10,6 +10,7 @@
 use super::{accumulate, RowNoise};
 use crate::compose::Composed;
 use crate::fractal::Fractal;
+use crate::noise::improved::{Improved, GRAD3, IG2};
 use crate::noise::perlin::Perlin;
 use crate::noise::value::Value;
 use crate::noise::simplex::{Simplex, F2, G2, NEAR, R2, SCALE2};
@@ -301,5 +302,76 @@ impl Lattice4 for Value {
             lerp4(lerp4(at(0, 0), at(1, 0), u), lerp4(at(0, 1), at(1, 1), u), v)
         };
         lerp4(layer(0), layer(1), fade4(zf))
+    }
+}
+
+impl Improved {
+    /// `p(p(p(x + dx) + y + dy) + z + dz)` of lane `l`'s cell (`c` its lattice indices):
+    /// the reference's corner hashes (2D stops after the y level).
+    #[inline(always)]
+    fn hash4(&self, c: [[i32; 4]; 3], l: usize, d: [usize; 3], dims: u32) -> usize {
+        let m = |a: usize| (c[a][l] & 255) as usize;
+        let h = self.p(self.p(m(0) + d[0]) + m(1) + d[1]);
+        if dims == 2 {
+            h
+        } else {
+            self.p(h + m(2) + d[2])
+        }
+    }
+
+    /// The gradient factors of corner `d` in table `t` (masked to its size).
+    #[inline(always)]
+    fn grads4<const U: bool, const N: usize, const M: usize>(
+        &self,
+        t: &[[f32; N]; M],
+        c: [[i32; 4]; 3],
+        d: [usize; 3],
+    ) -> [F4; N] {
+        let h = |l: usize| self.hash4(c, l, d, N as u32) & (M - 1);
+        if U {
+            let g = &t[h(0)];
+            core::array::from_fn(|a| F4::splat(g[a]))
+        } else {
+            let g = [&t[h(0)], &t[h(1)], &t[h(2)], &t[h(3)]];
+            core::array::from_fn(|a| F4::new(g[0][a], g[1][a], g[2][a], g[3][a]))
+        }
+    }
+}
+
+/// Improved Perlin's `grad2`/`grad3` as factor tables (`IG2`, `GRAD3`), as its row
+/// kernels take them: the same values but for the sign of an intermediate zero, which
+/// the fractal sum's `0.0 + …` erases (src/rows/mod.rs).
+impl Lattice4 for Improved {
+    #[inline(always)]
+    fn noise2_4<const U: bool>(&self, (xi, xf): Axis4, (yi, yf): Axis4) -> F4 {
+        let one = F4::splat(1.0);
+        let (xf1, yf1) = (xf - one, yf - one);
+        let c = [xi, yi, [0; 4]];
+        let dot = |d: [usize; 3], dx: F4, dy: F4| {
+            let [gx, gy] = self.grads4::<U, 2, 8>(&IG2, c, d);
+            gx * dx + gy * dy
+        };
+        let u = fade4(xf);
+        let lo = lerp4(dot([0, 0, 0], xf, yf), dot([1, 0, 0], xf1, yf), u);
+        let hi = lerp4(dot([0, 1, 0], xf, yf1), dot([1, 1, 0], xf1, yf1), u);
+        lerp4(lo, hi, fade4(yf))
+    }
+
+    #[inline(always)]
+    fn noise3_4<const U: bool>(&self, a: [Axis4; 3]) -> F4 {
+        let [(xi, xf), (yi, yf), (zi, zf)] = a;
+        let one = F4::splat(1.0);
+        let (xf1, yf1) = (xf - one, yf - one);
+        let c = [xi, yi, zi];
+        let (u, v, w) = (fade4(xf), fade4(yf), fade4(zf));
+        let layer = |dz: usize, z: F4| {
+            let dot = |dx: usize, dy: usize, x: F4, y: F4| {
+                let [gx, gy, gz] = self.grads4::<U, 3, 16>(&GRAD3, c, [dx, dy, dz]);
+                gx * x + gy * y + gz * z
+            };
+            let lo = lerp4(dot(0, 0, xf, yf), dot(1, 0, xf1, yf), u);
+            lerp4(lo, lerp4(dot(0, 1, xf, yf1), dot(1, 1, xf1, yf1), u), v)
+        };
+        lerp4(layer(0, zf), layer(1, zf - one), w)
     }
 }

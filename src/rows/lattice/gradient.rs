@@ -210,6 +210,14 @@ impl RowNoise for Improved {
         gradient_row2(&self.perm, &IG2, c, &Axis::improved(y), out);
     }
 
+    fn points2(&self, x: &[f64], y: &[f64], f: f64, out: &mut [f32]) {
+        crate::rows::points::lattice_points2(self, x, y, f, out)
+    }
+
+    fn points3(&self, p: [&[f64]; 3], f: f64, out: &mut [f32]) {
+        crate::rows::points::lattice_points3(self, p, f, out)
+    }
+
     fn row3(&self, c: &LatticeCols, _xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
         lattice_row3(self, c, y, z, out)
     }
