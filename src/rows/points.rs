@@ -17,6 +17,11 @@ use crate::noise::simplex::{Simplex, F2, G2, NEAR, R2, SCALE2};
 use crate::noise::split;
 use crate::simd::{fade4, gather2, lerp4, F4};
 
+/// Points per batch: the octave loop runs over this many at a time, so that its buffers
+/// stay small (large ones come from `mmap` and cost page faults on every fill) and warm
+/// in cache.
+const BATCH: usize = 1024;
+
 impl<K: RowNoise> Composed<K> {
     /// `out[i] = eval2(x[i], y[i])`.
     pub fn points2(&self, out: &mut [f32], [x, y]: [&[f64]; 2]) {
@@ -24,22 +29,28 @@ impl<K: RowNoise> Composed<K> {
             let at = out.iter_mut().zip(x.iter().zip(y));
             return at.for_each(|(o, (&x, &y))| *o = self.eval2(x, y));
         }
-        let (xs, ys) = self.warped(x, y, out.len());
-        sum(&self.fractal, out, |f, n| self.base.points2(&xs, &ys, f, n));
+        for (b, out) in out.chunks_mut(BATCH).enumerate() {
+            let at = b * BATCH..;
+            let (xs, ys) = self.warped(&x[at.clone()], &y[at], out.len());
+            sum(&self.fractal, out, |f, n| self.base.points2(&xs, &ys, f, n));
+        }
     }
 
     /// `out[i] = eval3(x[i], y[i], z[i])`.
     pub fn points3(&self, out: &mut [f32], p: [&[f64]; 3]) {
-        let (xs, ys) = self.warped(p[0], p[1], out.len());
-        let zs = padded(p[2], out.len(), self.offset[2]);
-        sum(&self.fractal, out, |f, n| self.base.points3([&xs, &ys, &zs], f, n));
+        for (b, out) in out.chunks_mut(BATCH).enumerate() {
+            let at = b * BATCH..;
+            let (xs, ys) = self.warped(&p[0][at.clone()], &p[1][at.clone()], out.len());
+            let zs = padded(&p[2][at], out.len(), self.offset[2]);
+            sum(&self.fractal, out, |f, n| self.base.points3([&xs, &ys, &zs], f, n));
+        }
     }
 
     /// Columns `xs` × rows `ys` (at depth `z` for 3D) through the point batches, a band
     /// of rows at a time: how warped fields fill (their warp moves every sample).
     pub(crate) fn points_grid(&self, out: &mut [f32], xs: &[f64], ys: &[f64], z: Option<f64>) {
         let w = xs.len();
-        let rows = (4096 / w).max(1);
+        let rows = (BATCH / w).max(1);
         for (band, yb) in out.chunks_mut(rows * w).zip(ys.chunks(rows)) {
             let n = band.len();
             let px: Vec<f64> = (0..n).map(|k| xs[k % w]).collect();
