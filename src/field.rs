@@ -382,6 +382,25 @@ impl Field {
         })
     }
 
+    /// The value and gradient at points `p` (x, y, z arrays) into the planes `out`
+    /// (`dims` + 1 of them, ∂z zeros in 2D): [`Field::row2_deriv`] / `row3_deriv` of
+    /// rows of one, the kernel picked once.
+    pub(crate) fn points_deriv(&self, p: &[Vec<f64>; 3], dims: u32, out: [&mut [f32]; 4]) -> Result<()> {
+        let [v, gx, gy, gz] = out;
+        with_deriv!(self, c => {
+            for i in 0..v.len() {
+                let (x, y, z) = (p[0][i], p[1][i], p[2][i]);
+                if dims == 2 {
+                    [v[i], gx[i], gy[i]] = c.eval2_deriv(x, y);
+                    gz[i] = 0.0;
+                } else {
+                    [v[i], gx[i], gy[i], gz[i]] = c.eval3_deriv(x, y, z);
+                }
+            }
+            Ok(())
+        })
+    }
+
     /// One row of [`Field::fill3d_deriv`] at noise-space `xs` × `y`, depth `z`, into the
     /// value, ∂x, ∂y and ∂z rows.
     pub fn row3_deriv(&self, xs: &[f64], y: f64, z: f64, planes: [&mut [f32]; 4]) -> Result<()> {

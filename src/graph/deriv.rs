@@ -147,22 +147,7 @@ fn leaf(f: &Field, c: &Coords, dims: u32, out: &mut Dual) -> Result<()> {
                 gz.fill(0.0);
             }
         }
-        Coords::Points(p) => {
-            for i in 0..out.v.len() {
-                let r = i..i + 1;
-                let (v, gx, gy) = (
-                    &mut out.v[r.clone()],
-                    &mut gx[r.clone()],
-                    &mut gy[r.clone()],
-                );
-                if dims == 2 {
-                    f.row2_deriv(&[p[0][i]], p[1][i], [v, gx, gy])?;
-                    gz[i] = 0.0;
-                } else {
-                    f.row3_deriv(&[p[0][i]], p[1][i], p[2][i], [v, gx, gy, &mut gz[r]])?;
-                }
-            }
-        }
+        Coords::Points(p) => f.points_deriv(p, dims, [&mut out.v, gx, gy, gz])?,
     }
     Ok(())
 }
