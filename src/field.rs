@@ -509,14 +509,14 @@ impl Field {
 
     /// `out[i]` = the field at point `i` of `p` (x, y and z arrays), 2D or 3D: the bits
     /// of [`Field::sample2d`] / [`Field::sample3d`], a batch at a time (`rows::points`).
-    pub(crate) fn sample_points(&self, out: &mut [f32], p: &[Vec<f64>; 3], dims: u32) {
+    pub(crate) fn sample_points(&self, out: &mut [f32], p: [&[f64]; 3], dims: u32) {
         if out.is_empty() {
             return;
         }
         if dims == 2 {
-            with_composed!(&self.kernels, c => c.points2(out, [&p[0], &p[1]]))
+            with_composed!(&self.kernels, c => c.points2(out, [p[0], p[1]]))
         } else {
-            with_composed!(&self.kernels, c => c.points3(out, [&p[0], &p[1], &p[2]]))
+            with_composed!(&self.kernels, c => c.points3(out, p))
         }
     }
 
@@ -526,7 +526,7 @@ impl Field {
     pub fn sample_points2d(&self, out: &mut [f32], x: &[f64], y: &[f64]) -> Result<()> {
         self.need(2)?;
         check_points(out, &[x, y])?;
-        self.sample_points(out, &[x.to_vec(), y.to_vec(), vec![]], 2);
+        self.sample_points(out, [x, y, &[]], 2);
         Ok(())
     }
 
@@ -534,7 +534,7 @@ impl Field {
     pub fn sample_points3d(&self, out: &mut [f32], x: &[f64], y: &[f64], z: &[f64]) -> Result<()> {
         self.need(3)?;
         check_points(out, &[x, y, z])?;
-        self.sample_points(out, &[x.to_vec(), y.to_vec(), z.to_vec()], 3);
+        self.sample_points(out, [x, y, z], 3);
         Ok(())
     }
 
@@ -557,8 +557,8 @@ impl Field {
     }
 }
 
-/// Every coordinate array as long as `out`.
-fn check_points(out: &[f32], p: &[&[f64]]) -> Result<()> {
+/// Every coordinate array (`x`, `y`, `z` in turn) as long as `out`.
+pub(crate) fn check_points(out: &[f32], p: &[&[f64]]) -> Result<()> {
     for (a, v) in ["x", "y", "z"].iter().zip(p) {
         crate::error::check_len(a, v.len(), out.len(), "out.length")?;
     }

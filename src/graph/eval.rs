@@ -134,7 +134,7 @@ pub fn eval(node: &Node, c: &Coords, dims: u32, out: &mut [f32], s: &mut Scratch
                 None if dims == 2 => f.fill2d_axes(out, xs, ys),
                 None => f.fill3d_axes(out, xs, ys, *z),
             },
-            (Coords::Points(p), _) => f.sample_points(out, p, dims),
+            (Coords::Points([x, y, z]), _) => f.sample_points(out, [x, y, z], dims),
         },
         Node::Constant(v) => out.fill(*v),
         Node::Coord(i) => c.each(out, |p| p[*i] as f32),

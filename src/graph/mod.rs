@@ -260,11 +260,9 @@ impl Graph {
     /// [`Graph::sample3d`], a band of points at a time.
     pub fn sample_points(&self, out: &mut [f32], p: &[Vec<f64>; 3], dims: u32) -> Result<()> {
         self.need(dims)?;
-        for (a, v) in ["x", "y", "z"].iter().zip(p) {
-            crate::error::check_len(a, v.len(), out.len(), "out.length")?;
-        }
+        crate::field::check_points(out, &[&p[0], &p[1], &p[2]])?;
         if let Some(f) = self.as_leaf() {
-            f.sample_points(out, p, dims);
+            f.sample_points(out, [&p[0], &p[1], &p[2]], dims);
             return Ok(());
         }
         let mut s = Scratch::default();

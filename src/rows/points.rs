@@ -1,11 +1,13 @@
-//! Fills at arbitrary points (below a graph's `rotate`, `displace` and `turbulence`, and
-//! `samplePoints2d`/`3d`): no column or row to share, but still a batch. Each octave
-//! runs over the whole batch ([`RowNoise::points2`] / `points3`) and adds into an
-//! accumulator as the row fills do, so the fractal's loop, the shape's match and the
-//! kernel's dispatch happen once per octave instead of once per sample; classic Perlin
-//! has four-lane point kernels (`Perlin` below), every other kernel evaluates its scalar
-//! point function inside the octave loop. The same IEEE operations in the same order
-//! as [`Composed::eval2`] / `eval3`, so every sample keeps its bits.
+//! Fills at arbitrary points (below a graph's `rotate`, `displace` and `turbulence`,
+//! `samplePoints2d`/`3d`, and warped fields): no column or row to share, but still a
+//! batch. Each octave runs over a batch of [`BATCH`] points ([`RowNoise::points2`] /
+//! `points3`) and adds into an accumulator as the row fills do, so the fractal's loop,
+//! the shape's match and the kernel's dispatch happen once per octave instead of once
+//! per sample. The lattice kernels (classic and improved Perlin, value: [`Lattice4`])
+//! and 2D simplex have their four-lane point kernels here, 3D simplex beside its row
+//! kernel (`simplex.rs`); Worley and the teaching variants evaluate their scalar point
+//! functions inside the octave loop. The same IEEE operations in the same order as
+//! [`Composed::eval2`] / `eval3`, so every sample keeps its bits.
 
 use super::{accumulate, RowNoise};
 use crate::compose::Composed;
@@ -111,6 +113,19 @@ fn axis4(v: &[f64], k: usize, f: f64, p: Option<f64>) -> Axis4 {
     (fl.to_i4().to_array(), v - fl)
 }
 
+/// The table entries `t[h(l)]` of four lanes as `N` component vectors; one lookup
+/// splatted when `U` (all four lanes hash alike).
+#[inline(always)]
+fn table4<const U: bool, const N: usize>(t: &[[f32; N]], h: impl Fn(usize) -> usize) -> [F4; N] {
+    if U {
+        let g = &t[h(0)];
+        core::array::from_fn(|a| F4::splat(g[a]))
+    } else {
+        let g = [&t[h(0)], &t[h(1)], &t[h(2)], &t[h(3)]];
+        core::array::from_fn(|a| F4::new(g[0][a], g[1][a], g[2][a], g[3][a]))
+    }
+}
+
 #[inline(always)]
 fn same(i: [i32; 4]) -> bool {
     i[1] == i[0] && i[2] == i[0] && i[3] == i[0]
@@ -193,15 +208,7 @@ impl Lattice4 for Perlin {
         let one = F4::splat(1.0);
         let (xf1, yf1) = (xf - one, yf - one);
         let corner = |dx: i32, dy: i32, dz: i32| {
-            let h = |l: usize| self.hash3(xi[l] + dx, yi[l] + dy, zi[l] + dz);
-            if U {
-                let g = &self.grad3[h(0)];
-                [F4::splat(g[0]), F4::splat(g[1]), F4::splat(g[2])]
-            } else {
-                let g = [&self.grad3[h(0)], &self.grad3[h(1)], &self.grad3[h(2)], &self.grad3[h(3)]];
-                let c = |a: usize| F4::new(g[0][a], g[1][a], g[2][a], g[3][a]);
-                [c(0), c(1), c(2)]
-            }
+            table4::<U, 3>(&self.grad3, |l| self.hash3(xi[l] + dx, yi[l] + dy, zi[l] + dz))
         };
         let dot = |[gx, gy, gz]: [F4; 3], dx: F4, dy: F4, dz: F4| gx * dx + gy * dy + gz * dz;
         let (u, v, w) = (fade4(xf), fade4(yf), fade4(zf));
@@ -338,14 +345,8 @@ impl Improved {
         c: [[i32; 4]; 3],
         d: [usize; 3],
     ) -> [F4; N] {
-        let h = |l: usize| self.hash4(c, l, d, N as u32) & (M - 1);
-        if U {
-            let g = &t[h(0)];
-            core::array::from_fn(|a| F4::splat(g[a]))
-        } else {
-            let g = [&t[h(0)], &t[h(1)], &t[h(2)], &t[h(3)]];
-            core::array::from_fn(|a| F4::new(g[0][a], g[1][a], g[2][a], g[3][a]))
-        }
+        // A table of N components serves the N-D noise (IG2: 2D, GRAD3: 3D).
+        table4::<U, N>(t, |l| self.hash4(c, l, d, N as u32) & (M - 1))
     }
 }
 

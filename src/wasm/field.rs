@@ -483,9 +483,10 @@ impl JsField {
         crate::error::check_finite_slice(param, &p).map_err(js_err)?;
         // Axis arrays (z zeros in 2D), sampled a batch at a time.
         let axis = |a: usize| -> Vec<f64> {
-            match a < dims {
-                true => p.iter().skip(a).step_by(dims).map(|&v| v as f64).collect(),
-                false => vec![0.0; n],
+            if a < dims {
+                p.iter().skip(a).step_by(dims).map(|&v| v as f64).collect()
+            } else {
+                vec![0.0; n]
             }
         };
         let mut v = vec![0.0; n];
