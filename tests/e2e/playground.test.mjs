@@ -147,6 +147,25 @@ test('playground: a bad graph marks the node the error names; the URL round-trip
   for (const p of [page, again.page, third.page]) await p.close();
 });
 
+test('playground: a field that grows with position says so, in readable numbers', async () => {
+  const tree = { op: 'add', inputs: [{ op: 'x' }, { noise: 'perlin', seed: 3 }] };
+  const first = await env.open('/playground.html');
+  const hash = await first.page.evaluate(async (s) => (await import('/js/graph/tree.js')).encode(s), tree);
+  await first.page.close();
+  const { page, problems } = await env.open(`/playground.html#playground.spec=${hash}`);
+  const slot = await figure(page, 'playground');
+  await settle(slot);
+  assert.equal(await data(slot, 'error'), undefined);
+  const text = await slot.locator('p[data-range]').textContent();
+  // The bound is true (positions stop somewhere) but says why it is huge, without e+15.
+  assert.match(text, /^range \[-\d\.\d\d × 10¹⁵, \d\.\d\d × 10¹⁵\] \(grows with position\) · this view \[-?\d+\.\d{3}, \d+\.\d{3}\] \(colours span this view\)$/);
+  assert.doesNotMatch(text, /e\+/);
+  const [lo, hi] = (await data(slot, 'range')).split(',').map(Number);
+  assert.ok(lo < -1e15 && hi > 1e15, `range ${lo}, ${hi}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('playground: lit relief and slope come from the analytic gradient, bit for bit; terrace says why not', async () => {
   const { page, problems } = await env.open('/playground.html');
   const slot = await figure(page, 'playground');

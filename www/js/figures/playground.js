@@ -46,8 +46,19 @@ function quantile(values, share) {
   return max;
 }
 
-const num = (v) => (Math.abs(v) >= 1e4 ? v.toExponential(2) : v.toFixed(3));
-const span = (a, b) => `[${num(a)}, ${num(b)}]`;
+// Numbers for people: 0.125, 2.3 × 10⁵ (not 2.30e+5).
+const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+function num(v) {
+  if (!(Math.abs(v) >= 1e4)) return v.toFixed(3);
+  const [m, e] = v.toExponential(2).split('e');
+  return `${m} × 10${[...String(Number(e))].map((c) => SUPERSCRIPT[c]).join('')}`;
+}
+// A bound past 10¹² comes from a coordinate node (x, y, z, distance): such a field
+// grows without end across the plane, and its bound is where positions stop.
+const span = (a, b) =>
+  Math.max(Math.abs(a), Math.abs(b)) >= 1e12
+    ? `[${num(a)}, ${num(b)}] (grows with position)`
+    : `[${num(a)}, ${num(b)}]`;
 
 // The colour scale: the bound, unless it is far wider than what the view holds (a
 // `distance` node is unbounded on the plane), then the view's own spread. Returns
