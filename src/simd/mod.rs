@@ -45,11 +45,6 @@ pub fn fade4(t: F4) -> F4 {
     t * t * t * (t * (t * F4::splat(6.0) - F4::splat(15.0)) + F4::splat(10.0))
 }
 
-/// Derivative of [`fade4`], same operation order as [`crate::noise::fade_deriv`].
-#[inline(always)]
-pub fn fade_deriv4(t: F4) -> F4 {
-    F4::splat(30.0) * t * t * (t * (t - F4::splat(2.0)) + F4::splat(1.0))
-}
 
 /// Same operation order as [`crate::noise::lerp`].
 #[inline(always)]

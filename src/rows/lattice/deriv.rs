@@ -10,7 +10,7 @@ use crate::noise::improved::{Improved, IG2};
 use crate::noise::perlin::Perlin;
 use crate::noise::value::Value;
 use crate::noise::{cell, fade_deriv};
-use crate::simd::{fade_deriv4, lerp4, F4};
+use crate::simd::{lerp4, F4};
 
 /// A lattice kernel with a 2D derivative row.
 pub(crate) trait LatticeDeriv {
@@ -56,10 +56,11 @@ fn gradient_row<const M: usize>(
     mut planes: [&mut [f32]; 3],
 ) {
     let chunk = |gs: [(F4, F4); 4], k: usize, planes: &mut [&mut [f32]; 3]| {
-        let (xf, xf1, u) = (
+        let (xf, xf1, u, du) = (
             F4::load(&c.xf[k..]),
             F4::load(&c.xf1[k..]),
             F4::load(&c.u[k..]),
+            F4::load(&c.du[k..]),
         );
         let dot = |(gx, gy): (F4, F4), dx: F4, dy: F4| gx * dx + gy * dy;
         let n = [
@@ -68,7 +69,7 @@ fn gradient_row<const M: usize>(
             dot(gs[2], xf, ya.f1),
             dot(gs[3], xf1, ya.f1),
         ];
-        store(blend(n, gs, u, fade_deriv4(xf), &ya, dv), planes, k);
+        store(blend(n, gs, u, du, &ya, dv), planes, k);
     };
     cell_spans(c, planes[0].len(), |k0, end, uniform| {
         if uniform {
@@ -109,8 +110,8 @@ impl LatticeDeriv for Value {
         // Value corners have no gradient of their own (the point kernel's zeros).
         let zero = [(F4::splat(0.0), F4::splat(0.0)); 4];
         let chunk = |n: [F4; 4], k: usize, planes: &mut [&mut [f32]; 3]| {
-            let (xf, u) = (F4::load(&c.xf[k..]), F4::load(&c.u[k..]));
-            store(blend(n, zero, u, fade_deriv4(xf), &ya, dv), planes, k);
+            let (u, du) = (F4::load(&c.u[k..]), F4::load(&c.du[k..]));
+            store(blend(n, zero, u, du, &ya, dv), planes, k);
         };
         cell_spans(c, planes[0].len(), |k0, end, uniform| {
             if uniform {

@@ -8,7 +8,7 @@ use super::{cell_spans, corners, hash4, ig, lanes, vals, Axis, LatticeCols};
 use crate::noise::improved::{Improved, GRAD3};
 use crate::noise::perlin::Perlin;
 use crate::noise::value::Value;
-use crate::simd::{fade_deriv4, lerp4, F4};
+use crate::simd::{lerp4, F4};
 
 /// A lattice kernel with a 3D derivative row.
 pub(crate) trait LatticeDeriv3 {
@@ -32,8 +32,7 @@ fn chunk(
     g: &Grads,
     planes: &mut [&mut [f32]; 4],
 ) {
-    let (xf, u) = (F4::load(&c.xf[k..]), F4::load(&c.u[k..]));
-    let du = fade_deriv4(xf);
+    let (u, du) = (F4::load(&c.u[k..]), F4::load(&c.du[k..]));
     let layer = |o: usize| {
         let n4 = [n[o], n[o + 1], n[o + 2], n[o + 3]];
         let g2 = [0, 1, 2, 3].map(|q| (g[o + q].0, g[o + q].1));

@@ -14,13 +14,15 @@ mod value;
 pub(crate) use deriv::LatticeDeriv;
 pub(crate) use deriv3::LatticeDeriv3;
 
-use crate::noise::{cell, fade};
+use crate::noise::{cell, fade, fade_deriv};
 use crate::simd::F4;
 
 pub struct LatticeCols {
     xf: Vec<f32>,
     xf1: Vec<f32>,
     u: Vec<f32>,
+    /// The fade's slope at `xf` (the derivative rows' `du`).
+    du: Vec<f32>,
     /// First-level hash of the cell's left and right corners.
     p0: Vec<u32>,
     p1: Vec<u32>,
@@ -37,6 +39,7 @@ fn lattice_cols(xs: &[f32], first: impl Fn(i32) -> (u32, u32)) -> LatticeCols {
         xf: Vec::with_capacity(n),
         xf1: Vec::with_capacity(n),
         u: Vec::with_capacity(n),
+        du: Vec::with_capacity(n),
         p0: Vec::with_capacity(n),
         p1: Vec::with_capacity(n),
         uni: Vec::with_capacity(n / 4),
@@ -49,6 +52,7 @@ fn lattice_cols(xs: &[f32], first: impl Fn(i32) -> (u32, u32)) -> LatticeCols {
         c.xf.push(xf);
         c.xf1.push(xf - 1.0);
         c.u.push(fade(xf));
+        c.du.push(fade_deriv(xf));
         c.p0.push(a);
         c.p1.push(b);
     }
