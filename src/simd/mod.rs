@@ -45,7 +45,6 @@ pub fn fade4(t: F4) -> F4 {
     t * t * t * (t * (t * F4::splat(6.0) - F4::splat(15.0)) + F4::splat(10.0))
 }
 
-
 /// Same operation order as [`crate::noise::lerp`].
 #[inline(always)]
 pub fn lerp4(a: F4, b: F4, t: F4) -> F4 {

@@ -24,6 +24,12 @@ function el(tag, attrs = {}, ...children) {
   return e;
 }
 
+/** An integer as superscript digits, for powers of ten: superscript(-3) is '⁻³'. */
+export function superscript(n) {
+  const digits = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+  return (n < 0 ? '⁻' : '') + [...String(Math.abs(n))].map((c) => digits[c]).join('');
+}
+
 export function formatValue(c, v) {
   if (c.format) return c.format(v);
   const digits = c.digits ?? (Number.isInteger(c.step ?? 1) ? 0 : 2);

@@ -1,6 +1,8 @@
 // The slope–area plot of the evolve figure: log–log axes, one dot per cell (slope
 // scaled by K/U), the steady-state law S·K/U = A^(−m/n) as a line, the fitted line.
 
+import { superscript } from '../controls.js';
+
 const PAD = { l: 46, r: 10, t: 10, b: 34 };
 
 /** Draws the points of `sa` (evolve-maps.js slopeArea) on 2D context `ctx`. */
@@ -21,12 +23,12 @@ export function drawSlopeArea(ctx, sa, { mn, cellSize, cells }) {
   ctx.textAlign = 'center';
   for (let d = Math.ceil(x0); d <= x1; d++) {
     ctx.beginPath(); ctx.moveTo(px(d), py(y1)); ctx.lineTo(px(d), py(y0)); ctx.stroke();
-    ctx.fillText(`10${sup(d)}`, px(d), H - 18 * s);
+    ctx.fillText(`10${superscript(d)}`, px(d), H - 18 * s);
   }
   ctx.textAlign = 'right';
   for (let d = Math.ceil(y0); d <= y1; d++) {
     ctx.beginPath(); ctx.moveTo(px(x0), py(d)); ctx.lineTo(px(x1), py(d)); ctx.stroke();
-    ctx.fillText(`10${sup(d)}`, PAD.l * s - 4 * s, py(d) + 4 * s);
+    ctx.fillText(`10${superscript(d)}`, PAD.l * s - 4 * s, py(d) + 4 * s);
   }
   ctx.textAlign = 'center';
   ctx.fillText('drainage area A (m²)', (PAD.l * s + W) / 2, H - 4 * s);
@@ -52,5 +54,3 @@ export function drawSlopeArea(ctx, sa, { mn, cellSize, cells }) {
   ctx.restore();
 }
 
-const DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
-const sup = (d) => (d < 0 ? '⁻' : '') + String(Math.abs(d)).split('').map((c) => DIGITS[c]).join('');

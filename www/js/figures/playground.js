@@ -2,7 +2,7 @@
 // live: the whole graph as a map and in 3D, the selected node on its own, the bound
 // `field.range` computes through the graph. Every fill runs in the page's worker pool;
 // the spec lives in the URL (and in an embed's `spec` attribute) as base64url JSON.
-import { el } from '../controls.js';
+import { el, superscript } from '../controls.js';
 import { canvas } from '../figure.js';
 import { paint } from '../palettes.js';
 import { pool, latest } from '../landform.js';
@@ -46,19 +46,16 @@ function quantile(values, share) {
   return max;
 }
 
-// Numbers for people: 0.125, 2.3 × 10⁵ (not 2.30e+5).
-const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+// Numbers for people: 0.125, 2.30 × 10⁵ (not 2.30e+5).
 function num(v) {
   if (!(Math.abs(v) >= 1e4)) return v.toFixed(3);
   const [m, e] = v.toExponential(2).split('e');
-  return `${m} × 10${[...String(Number(e))].map((c) => SUPERSCRIPT[c]).join('')}`;
+  return `${m} × 10${superscript(Number(e))}`;
 }
 // A bound past 10¹² comes from a coordinate node (x, y, z, distance): such a field
 // grows without end across the plane, and its bound is where positions stop.
 const span = (a, b) =>
-  Math.max(Math.abs(a), Math.abs(b)) >= 1e12
-    ? `[${num(a)}, ${num(b)}] (grows with position)`
-    : `[${num(a)}, ${num(b)}]`;
+  `[${num(a)}, ${num(b)}]` + (Math.max(Math.abs(a), Math.abs(b)) >= 1e12 ? ' (grows with position)' : '');
 
 // The colour scale: the bound, unless it is far wider than what the view holds (a
 // `distance` node is unbounded on the plane), then the view's own spread. Returns
