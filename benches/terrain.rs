@@ -277,7 +277,6 @@ fn landscape() {
                     side,
                     &base,
                     &rec,
-                    &stack,
                     &mut scratch,
                 ));
             },

@@ -215,9 +215,7 @@ fn filling_only_the_lakes_equals_priority_flood_over_the_whole_map_bit_for_bit()
             let mut local = z.clone();
             let mut rec = vec![0u32; w * h];
             receivers_into(&local, w, h, &outlet, Descent::Steepest, &mut rec);
-            let mut stack = Vec::new();
-            stack_order(&rec, w, h, &mut stack).unwrap();
-            let raised = fill_lakes(&mut local, w, h, &outlet, &rec, &stack, &mut scratch);
+            let raised = fill_lakes(&mut local, w, h, &outlet, &rec, &mut scratch);
             assert_eq!(raised, raised_whole, "{w}×{h} sea {sea:?}");
             for (i, (a, b)) in local.iter().zip(&whole).enumerate() {
                 assert_eq!(

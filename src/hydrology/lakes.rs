@@ -65,20 +65,18 @@ pub struct LakeScratch {
 
 /// Fills the depressions of `z` in place (ε = one float step). `outlet` marks the
 /// outlets (base level); `rec` are receivers of `z` (each cell's own index for outlets
-/// and cells with no strictly lower neighbour, else a strictly lower D8 neighbour),
-/// `stack` their stack order. Returns how many cells were raised. No checks: the
-/// caller validated `z`.
+/// and cells with no strictly lower neighbour, else a strictly lower D8 neighbour).
+/// Returns how many cells were raised. No checks: the caller validated `z`.
 pub fn fill_lakes(
     z: &mut [f32],
     width: usize,
     height: usize,
     outlet: &[bool],
     rec: &[u32],
-    stack: &[u32],
     s: &mut LakeScratch,
 ) -> usize {
     s.lake.clear();
-    let basins = label_basins(rec, stack, outlet, &mut s.basin);
+    let basins = label_basins(rec, outlet, &mut s.basin);
     if basins == 1 {
         return 0;
     }
@@ -196,21 +194,36 @@ fn flood_lake(
 }
 
 /// Labels every cell with its basin into `basin`: [`OUTSIDE`] for trees that end at
-/// base level, 1, 2, … for the pits' trees in stack order. Returns the basin count.
-fn label_basins(rec: &[u32], stack: &[u32], outlet: &[bool], basin: &mut Vec<u32>) -> usize {
+/// base level, 1, 2, … for the pits' trees in the order their first cell appears.
+/// Each unlabelled cell walks down its receivers to a labelled cell or a root, then
+/// walks the same path again writing the label (each cell is labelled once, on at
+/// most two walks: O(n), no stack needed). Returns the basin count.
+fn label_basins(rec: &[u32], outlet: &[bool], basin: &mut Vec<u32>) -> usize {
+    const UNSEEN: u32 = u32::MAX;
     basin.clear();
-    basin.resize(rec.len(), OUTSIDE);
+    basin.resize(rec.len(), UNSEEN);
     let mut next = 1;
-    for &c in stack {
-        let (c, r) = (c as usize, rec[c as usize] as usize);
-        basin[c] = if r != c {
-            basin[r]
+    for i in 0..rec.len() {
+        if basin[i] != UNSEEN {
+            continue;
+        }
+        let mut c = i;
+        while basin[c] == UNSEEN && rec[c] as usize != c {
+            c = rec[c] as usize;
+        }
+        let label = if basin[c] != UNSEEN {
+            basin[c]
         } else if outlet[c] {
             OUTSIDE
         } else {
             next += 1;
             next - 1
         };
+        let mut c = i;
+        while basin[c] == UNSEEN {
+            basin[c] = label;
+            c = rec[c] as usize;
+        }
     }
     next as usize
 }

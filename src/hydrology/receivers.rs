@@ -6,6 +6,7 @@
 //! its steepest-descent neighbour; base-level nodes are their own receivers.
 
 use crate::hydrology::{for_neighbours, D8};
+use crate::simd::{F4, I4};
 
 /// How a cell picks its receiver among its strictly lower D8 neighbours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,10 +35,61 @@ pub fn receivers_into(
     rec: &mut [u32],
 ) {
     for y in 0..height {
-        for x in 0..width {
-            let i = y * width + x;
-            rec[i] = receiver(z, width, height, outlet, descent, x, y);
+        let interior = y > 0 && y + 1 < height;
+        // Interior rows: four cells at a time, then the rest one by one.
+        let mut x = 0;
+        if interior && width > 2 {
+            rec[y * width] = receiver(z, width, height, outlet, descent, 0, y);
+            x = 1;
+            while x + 4 < width {
+                four_receivers(z, width, outlet, descent, y * width + x, rec);
+                x += 4;
+            }
         }
+        for x in x..width {
+            rec[y * width + x] = receiver(z, width, height, outlet, descent, x, y);
+        }
+    }
+}
+
+/// [`receiver`] of the four interior cells `i..i + 4` in four lanes: the same scores
+/// and the same strict comparisons in [`D8`] order, so the same receivers.
+#[inline(always)]
+fn four_receivers(
+    z: &[f32],
+    width: usize,
+    outlet: &[bool],
+    descent: Descent,
+    i: usize,
+    rec: &mut [u32],
+) {
+    let w = width as isize;
+    // The D8 offsets, then 0 for "no lower neighbour".
+    let mut offset = [0isize; 9];
+    for (o, &(dx, dy)) in offset.iter_mut().zip(&D8) {
+        *o = dy as isize * w + dx as isize;
+    }
+    let zi = F4::load(&z[i..]);
+    let steepest = descent == Descent::Steepest;
+    let mut best = if steepest { F4::splat(0.0) } else { -zi };
+    let mut dir = I4::splat(8);
+    for (d, &o) in offset[..8].iter().enumerate() {
+        let zn = F4::load(&z[(i as isize + o) as usize..]);
+        let s = if !steepest {
+            -zn
+        } else if d % 2 == 1 {
+            (zi - zn) * F4::splat(DIAGONAL)
+        } else {
+            zi - zn
+        };
+        let better = s.gt(best);
+        best = better.select(s, best);
+        dir = better.select(I4::splat(d as i32), dir);
+    }
+    for (l, &d) in dir.to_array().iter().enumerate() {
+        let c = i + l;
+        let o = if outlet[c] { 0 } else { offset[d as usize] };
+        rec[c] = (c as isize + o) as u32;
     }
 }
 

@@ -73,7 +73,9 @@ fn coefficients(fixed: bool, pos: usize, len: usize, r: f64) -> (f64, f64, f64) 
     (lower, 1.0 - lower - upper, upper)
 }
 
-/// Solves each row's system `(I − r·Dxx) x = rhs` (Thomas algorithm) into `out`.
+/// Solves each row's system `(I − r·Dxx) x = rhs` (Thomas algorithm) into `out`, four
+/// rows at a time: each row's sweep is a chain of dependent divisions, and four
+/// independent chains overlap (the same operations per row, so the same bits).
 fn implicit_rows(
     rhs: &[f64],
     out: &mut [f64],
@@ -83,27 +85,51 @@ fn implicit_rows(
     fixed: &[bool],
     r: f64,
 ) {
-    for y in 0..height {
-        let row = y * width;
-        let mut prev_gamma = 0.0;
-        let mut prev_x = 0.0;
-        for x in 0..width {
-            let i = row + x;
+    let mut y = 0;
+    while y + 4 <= height {
+        row_group::<4>(rhs, out, gamma, width, y * width, fixed, r);
+        y += 4;
+    }
+    for y in y..height {
+        row_group::<1>(rhs, out, gamma, width, y * width, fixed, r);
+    }
+}
+
+/// The Thomas sweeps of the `K` rows starting at cell `start`.
+#[inline(always)]
+fn row_group<const K: usize>(
+    rhs: &[f64],
+    out: &mut [f64],
+    gamma: &mut [f64],
+    width: usize,
+    start: usize,
+    fixed: &[bool],
+    r: f64,
+) {
+    let mut prev_gamma = [0.0; K];
+    let mut prev_x = [0.0; K];
+    for x in 0..width {
+        for k in 0..K {
+            let i = start + k * width + x;
             let (a, b, c) = coefficients(fixed[i], x, width, r);
-            let denom = b - a * prev_gamma;
+            let denom = b - a * prev_gamma[k];
             gamma[i] = c / denom;
-            prev_x = (rhs[i] - a * prev_x) / denom;
-            out[i] = prev_x;
-            prev_gamma = gamma[i];
+            prev_x[k] = (rhs[i] - a * prev_x[k]) / denom;
+            out[i] = prev_x[k];
+            prev_gamma[k] = gamma[i];
         }
-        for x in (0..width - 1).rev() {
-            let i = row + x;
+    }
+    for x in (0..width - 1).rev() {
+        for k in 0..K {
+            let i = start + k * width + x;
             out[i] -= gamma[i] * out[i + 1];
         }
     }
 }
 
-/// The same along columns, sweeping whole rows at a time (cache-friendly).
+/// The same along columns, sweeping whole rows at a time (cache-friendly, and the
+/// columns are independent, so the sweep vectorises: the coefficients are selects,
+/// not branches, with the values of [`coefficients`]).
 fn implicit_columns(
     rhs: &[f64],
     out: &mut [f64],
@@ -114,23 +140,38 @@ fn implicit_columns(
     r: f64,
 ) {
     for y in 0..height {
+        let (lower, _, upper) = coefficients(false, y, height, r);
+        let diagonal = 1.0 - lower - upper;
+        let row = y * width..(y + 1) * width;
+        let (rhs, fixed) = (&rhs[row.clone()], &fixed[row.clone()]);
+        if y == 0 {
+            let (g, o) = (&mut gamma[row.clone()], &mut out[row]);
+            for x in 0..width {
+                let f = fixed[x];
+                // The first row has no lower neighbour: `denom` is the diagonal.
+                let b = if f { 1.0 } else { diagonal };
+                g[x] = if f { 0.0 } else { upper } / b;
+                o[x] = rhs[x] / b;
+            }
+            continue;
+        }
+        let (g_above, g) = gamma[row.start - width..row.end].split_at_mut(width);
+        let (o_above, o) = out[row.start - width..row.end].split_at_mut(width);
         for x in 0..width {
-            let i = y * width + x;
-            let (a, b, c) = coefficients(fixed[i], y, height, r);
-            let (pg, px) = if y > 0 {
-                (gamma[i - width], out[i - width])
-            } else {
-                (0.0, 0.0)
-            };
-            let denom = b - a * pg;
-            gamma[i] = c / denom;
-            out[i] = (rhs[i] - a * px) / denom;
+            let f = fixed[x];
+            let a = if f { 0.0 } else { lower };
+            let b = if f { 1.0 } else { diagonal };
+            let c = if f { 0.0 } else { upper };
+            let denom = b - a * g_above[x];
+            g[x] = c / denom;
+            o[x] = (rhs[x] - a * o_above[x]) / denom;
         }
     }
     for y in (0..height - 1).rev() {
+        let (o, o_below) = out[y * width..(y + 2) * width].split_at_mut(width);
+        let g = &gamma[y * width..(y + 1) * width];
         for x in 0..width {
-            let i = y * width + x;
-            out[i] -= gamma[i] * out[i + width];
+            o[x] -= g[x] * o_below[x];
         }
     }
 }

@@ -23,7 +23,6 @@ use super::params::{check_step, LandscapeParams, Rate, MAX_UPLIFT};
 use super::stream_power::{erode, AreaPower, StreamPower};
 use crate::error::{Error, Result};
 use crate::hydrology::lakes::{fill_lakes, LakeScratch};
-use crate::hydrology::on_border;
 use crate::hydrology::receivers::{receivers_into, receivers_near, Descent};
 use crate::hydrology::stack::{stack_into, StackScratch};
 use crate::rng::Mulberry32;
@@ -194,15 +193,15 @@ impl Landscape {
     /// Whether the border is base level: true unless [`Self::set_outlets`] gave a mask,
     /// which then is the whole base level (with the sea).
     fn mark_base(&mut self) {
-        let (w, h) = (self.width, self.height);
         let sea = self.params.sea_level;
-        for (i, b) in self.base.iter_mut().enumerate() {
+        let heights = &self.heights;
+        for_cells(self.width, self.height, |i, border| {
             let edge = match &self.outlets {
                 Some(o) => o[i],
-                None => on_border(i, w, h),
+                None => border,
             };
-            *b = edge || sea.is_some_and(|s| self.heights[i] < s);
-        }
+            self.base[i] = edge || sea.is_some_and(|s| heights[i] < s);
+        });
     }
 
     /// Base level, receivers (filling pits first if there are any), stack and area.
@@ -225,14 +224,12 @@ impl Landscape {
             .any(|(i, &r)| r as usize == i && !self.base[i]);
         let mut raised = 0;
         if pit {
-            stack_into(&self.rec, &mut self.stack, &mut self.count, &mut self.order);
             raised = fill_lakes(
                 &mut self.heights,
                 w,
                 h,
                 &self.base,
                 &self.rec,
-                &self.stack,
                 &mut self.lakes,
             );
             receivers_near(
@@ -306,17 +303,17 @@ impl Landscape {
 
     /// `h += U·dt` off the border (or the outlets mask), clamped to ±1e6 m.
     fn uplift_by(&mut self, dt: f64) {
-        let (w, h) = (self.width, self.height);
-        for (i, z) in self.heights.iter_mut().enumerate() {
-            let edge = match &self.outlets {
+        let (outlets, uplift, z) = (&self.outlets, &self.uplift, &mut self.heights);
+        for_cells(self.width, self.height, |i, border| {
+            let edge = match outlets {
                 Some(o) => o[i],
-                None => on_border(i, w, h),
+                None => border,
             };
             if !edge {
-                let v = *z as f64 + self.uplift.at(i) as f64 * dt;
-                *z = v.clamp(-MAX_HEIGHT as f64, MAX_HEIGHT as f64) as f32;
+                let v = z[i] as f64 + uplift.at(i) as f64 * dt;
+                z[i] = v.clamp(-MAX_HEIGHT as f64, MAX_HEIGHT as f64) as f32;
             }
-        }
+        });
     }
 
     fn check_rate(&self, param: &'static str, r: &Rate) -> Result<()> {
@@ -324,6 +321,18 @@ impl Landscape {
             check_grid(param, m.len(), self.width, self.height, 1)?;
         }
         Ok(())
+    }
+}
+
+/// Calls `f(i, on_border)` for every cell of a `width × height` grid in index order
+/// (row by row, so no division per cell).
+#[inline(always)]
+fn for_cells(width: usize, height: usize, mut f: impl FnMut(usize, bool)) {
+    for y in 0..height {
+        let edge_row = y == 0 || y + 1 == height;
+        for x in 0..width {
+            f(y * width + x, edge_row || x == 0 || x + 1 == width);
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 //! each node's new height solves
 //! `(h − h₀) / dt = −K · A^m · ((h − h_r) / L)^n`
 //! with its receiver's height `h_r` already updated (the stack puts receivers first).
-//! For `n = 1` this is the closed form `h = (h₀ + F·h_r) / (1 + F)`, `F = K·A^m·dt/L`;
+//! For `n = 1` this is the closed form `h = h_r + (h₀ − h_r) · 1/(1 + F)`, `F = K·A^m·dt/L`;
 //! otherwise Newton's method on the drop `d = h − h_r` (their eq. 21), kept inside
 //! `[0, d₀]` by bisection, so it cannot overshoot below the receiver for any `n > 0`.
 //! A node at or below its receiver (a filled flat) is not eroded, and an eroded node
@@ -26,7 +26,9 @@ pub fn solve_drop(d0: f64, f: f64, n: f64) -> f64 {
         return d0;
     }
     if n == 1.0 {
-        return d0 / (1.0 + f);
+        // The reciprocal does not depend on `d0`: along a river each drop waits for
+        // the receiver's, and a division there would be on that chain.
+        return d0 * (1.0 / (1.0 + f));
     }
     let (mut lo, mut hi) = (0.0f64, d0);
     let mut d = d0;
