@@ -7,6 +7,7 @@
 
 use crate::hydrology::{for_neighbours, D8};
 use crate::simd::{F4, I4};
+use core::ops::{Mul, Neg, Sub};
 
 /// How a cell picks its receiver among its strictly lower D8 neighbours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,6 +35,11 @@ pub fn receivers_into(
     descent: Descent,
     rec: &mut [u32],
 ) {
+    // The D8 offsets in index space, then 0 for "no lower neighbour".
+    let mut offset = [0isize; 9];
+    for (o, &(dx, dy)) in offset.iter_mut().zip(&D8) {
+        *o = dy as isize * width as isize + dx as isize;
+    }
     for y in 0..height {
         let interior = y > 0 && y + 1 < height;
         // Interior rows: four cells at a time, then the rest one by one.
@@ -42,7 +48,7 @@ pub fn receivers_into(
             rec[y * width] = receiver(z, width, height, outlet, descent, 0, y);
             x = 1;
             while x + 4 < width {
-                four_receivers(z, width, outlet, descent, y * width + x, rec);
+                four_receivers(z, &offset, outlet, descent, y * width + x, rec);
                 x += 4;
             }
         }
@@ -52,36 +58,25 @@ pub fn receivers_into(
     }
 }
 
-/// [`receiver`] of the four interior cells `i..i + 4` in four lanes: the same scores
-/// and the same strict comparisons in [`D8`] order, so the same receivers.
+/// [`receiver`] of the four interior cells `i..i + 4` in four lanes (`offset`: the
+/// [`D8`] offsets in index space, then 0): the same [`score`]s and the same strict
+/// comparisons in D8 order, so the same receivers.
 #[inline(always)]
 fn four_receivers(
     z: &[f32],
-    width: usize,
+    offset: &[isize; 9],
     outlet: &[bool],
     descent: Descent,
     i: usize,
     rec: &mut [u32],
 ) {
-    let w = width as isize;
-    // The D8 offsets, then 0 for "no lower neighbour".
-    let mut offset = [0isize; 9];
-    for (o, &(dx, dy)) in offset.iter_mut().zip(&D8) {
-        *o = dy as isize * w + dx as isize;
-    }
     let zi = F4::load(&z[i..]);
     let steepest = descent == Descent::Steepest;
     let mut best = if steepest { F4::splat(0.0) } else { -zi };
     let mut dir = I4::splat(8);
     for (d, &o) in offset[..8].iter().enumerate() {
         let zn = F4::load(&z[(i as isize + o) as usize..]);
-        let s = if !steepest {
-            -zn
-        } else if d % 2 == 1 {
-            (zi - zn) * F4::splat(DIAGONAL)
-        } else {
-            zi - zn
-        };
+        let s = score(steepest, zi, zn, d, F4::splat(DIAGONAL));
         let better = s.gt(best);
         best = better.select(s, best);
         dir = better.select(I4::splat(d as i32), dir);
@@ -127,25 +122,14 @@ fn receiver(
     if outlet[i] {
         return i as u32;
     }
-    // What a neighbour scores (higher wins; only scores above the cell's own count).
-    // The lowest-neighbour rule compares heights themselves, not rounded drops.
     let steepest = descent == Descent::Steepest;
-    let score = |zi: f32, zn: f32, d: usize| {
-        if !steepest {
-            -zn
-        } else if d % 2 == 1 {
-            (zi - zn) * DIAGONAL
-        } else {
-            zi - zn
-        }
-    };
     let zi = z[i];
     let (mut best, mut to) = (if steepest { 0.0 } else { -zi }, i);
     if y > 0 && y + 1 < height && x > 0 && x + 1 < width {
         let w = width as isize;
         for (d, &(dx, dy)) in D8.iter().enumerate() {
             let n = (i as isize + dy as isize * w + dx as isize) as usize;
-            let s = score(zi, z[n], d);
+            let s = score(steepest, zi, z[n], d, DIAGONAL);
             if s > best {
                 best = s;
                 to = n;
@@ -153,7 +137,7 @@ fn receiver(
         }
     } else {
         for_neighbours(i, width, height, |d, n| {
-            let s = score(zi, z[n], d);
+            let s = score(steepest, zi, z[n], d, DIAGONAL);
             if s > best {
                 best = s;
                 to = n;
@@ -161,6 +145,24 @@ fn receiver(
         });
     }
     to as u32
+}
+
+/// What the neighbour in direction `d` (at height `zn`) scores for a cell at height
+/// `zi`, for one cell or four lanes: higher wins, and only scores above the cell's own
+/// (0 for the steepest descent, `−zi` for the lowest neighbour) count. The
+/// lowest-neighbour rule compares heights themselves, not rounded drops.
+#[inline(always)]
+fn score<T>(steepest: bool, zi: T, zn: T, d: usize, diagonal: T) -> T
+where
+    T: Copy + Sub<Output = T> + Mul<Output = T> + Neg<Output = T>,
+{
+    if !steepest {
+        -zn
+    } else if d % 2 == 1 {
+        (zi - zn) * diagonal
+    } else {
+        zi - zn
+    }
 }
 
 /// The distance from cell `i` to its receiver `r`, in cells: 0 (itself), 1 or √2.

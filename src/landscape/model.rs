@@ -194,14 +194,15 @@ impl Landscape {
     /// which then is the whole base level (with the sea).
     fn mark_base(&mut self) {
         let sea = self.params.sea_level;
-        let heights = &self.heights;
-        for_cells(self.width, self.height, |i, border| {
-            let edge = match &self.outlets {
-                Some(o) => o[i],
-                None => border,
-            };
-            self.base[i] = edge || sea.is_some_and(|s| heights[i] < s);
-        });
+        let (heights, base) = (&self.heights, &mut self.base);
+        for_edges(
+            self.width,
+            self.height,
+            self.outlets.as_deref(),
+            |i, edge| {
+                base[i] = edge || sea.is_some_and(|s| heights[i] < s);
+            },
+        );
     }
 
     /// Base level, receivers (filling pits first if there are any), stack and area.
@@ -303,17 +304,18 @@ impl Landscape {
 
     /// `h += U·dt` off the border (or the outlets mask), clamped to ±1e6 m.
     fn uplift_by(&mut self, dt: f64) {
-        let (outlets, uplift, z) = (&self.outlets, &self.uplift, &mut self.heights);
-        for_cells(self.width, self.height, |i, border| {
-            let edge = match outlets {
-                Some(o) => o[i],
-                None => border,
-            };
-            if !edge {
-                let v = z[i] as f64 + uplift.at(i) as f64 * dt;
-                z[i] = v.clamp(-MAX_HEIGHT as f64, MAX_HEIGHT as f64) as f32;
-            }
-        });
+        let (uplift, z) = (&self.uplift, &mut self.heights);
+        for_edges(
+            self.width,
+            self.height,
+            self.outlets.as_deref(),
+            |i, edge| {
+                if !edge {
+                    let v = z[i] as f64 + uplift.at(i) as f64 * dt;
+                    z[i] = v.clamp(-MAX_HEIGHT as f64, MAX_HEIGHT as f64) as f32;
+                }
+            },
+        );
     }
 
     fn check_rate(&self, param: &'static str, r: &Rate) -> Result<()> {
@@ -324,14 +326,25 @@ impl Landscape {
     }
 }
 
-/// Calls `f(i, on_border)` for every cell of a `width × height` grid in index order
-/// (row by row, so no division per cell).
+/// Calls `f(i, edge)` for every cell of a `width × height` grid in index order, `edge`
+/// being the cell's value in the `outlets` mask or, without one, whether it is on the
+/// border (row by row, so no division per cell).
 #[inline(always)]
-fn for_cells(width: usize, height: usize, mut f: impl FnMut(usize, bool)) {
+fn for_edges(
+    width: usize,
+    height: usize,
+    outlets: Option<&[bool]>,
+    mut f: impl FnMut(usize, bool),
+) {
     for y in 0..height {
         let edge_row = y == 0 || y + 1 == height;
         for x in 0..width {
-            f(y * width + x, edge_row || x == 0 || x + 1 == width);
+            let i = y * width + x;
+            let edge = match outlets {
+                Some(o) => o[i],
+                None => edge_row || x == 0 || x + 1 == width,
+            };
+            f(i, edge);
         }
     }
 }
