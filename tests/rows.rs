@@ -32,6 +32,8 @@ fn specs() -> Vec<Spec> {
         ("chebyshev", "f2-f1", 1.0),
         ("euclidean", "f2-f1", 0.0),
         ("manhattan", "f1", 0.3),
+        ("chebyshev", "f1", 0.5),
+        ("euclidean", "f2", 1.0),
     ] {
         let mut s = Spec::new("worley", 99).fbm(2, 0.5, 2.0);
         s.worley.distance = distance.into();
@@ -39,7 +41,13 @@ fn specs() -> Vec<Spec> {
         s.worley.jitter = jitter;
         out.push(s);
     }
-    for (noise, seed) in [("perlin", 3), ("simplex", 4), ("value", 5), ("perlin-improved", 6)] {
+    for (noise, seed) in [
+        ("perlin", 3),
+        ("simplex", 4),
+        ("value", 5),
+        ("perlin-improved", 6),
+        ("worley", 7),
+    ] {
         let mut warped = Spec::new(noise, seed).fbm(3, 0.5, 2.0);
         warped.warp = Some(landform::spec::WarpSpec {
             strength: 2.5,

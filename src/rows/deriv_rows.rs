@@ -1,5 +1,5 @@
-//! The derivative fills of the kernels with derivative rows (the lattice noises, 2D
-//! simplex): a row at a time, four columns per step, with the bits of the
+//! The derivative fills of the kernels with derivative rows (the lattice noises,
+//! simplex, Worley F1): a row at a time, four columns per step, with the bits of the
 //! sample-by-sample fills of [`super::deriv`] (tests/deriv.rs compares every plane).
 
 use super::deriv::for_rows;
@@ -18,8 +18,8 @@ use crate::simd::F4;
 
 /// How a kernel's derivative fills run at columns `xs` × rows `ys` (noise space) into
 /// planes of `xs.len() · ys.len()` floats: sample by sample unless the kernel has
-/// derivative rows (the lattice noises and simplex: 2D unwarped and untiled, 3D
-/// unwarped).
+/// derivative rows (the lattice noises, simplex and Worley F1: 2D unwarped and
+/// untiled, 3D unwarped).
 pub trait DerivFill: DerivNoise + Sized {
     fn deriv2_axes(c: &Composed<Self>, out: [&mut [f32]; 3], xs: &[f64], ys: &[f64]) {
         c.deriv2_points(out, xs, ys)
@@ -29,7 +29,30 @@ pub trait DerivFill: DerivNoise + Sized {
     }
 }
 
-impl DerivFill for Worley {}
+/// Worley F1 (Euclidean, the form with a derivative) has derivative rows; 2D rows are
+/// untiled (a tile wraps the hashed cells), 3D ones reduce y and z by the period.
+impl DerivFill for Worley {
+    fn deriv2_axes(c: &Composed<Self>, out: [&mut [f32]; 3], xs: &[f64], ys: &[f64]) {
+        if c.rows_apply(2) && c.base.f1_euclidean() {
+            let p = c.base.period(2);
+            row_fill(c, out, (xs, ys, 0.0), 2, |xs, sx, y, _, planes: [&mut [f32]; 3]| {
+                c.base.row_deriv(sx, xs, split(y, p), (0.0, 0), planes)
+            })
+        } else {
+            c.deriv2_points(out, xs, ys)
+        }
+    }
+    fn deriv3_axes(c: &Composed<Self>, out: [&mut [f32]; 4], xs: &[f64], ys: &[f64], z: f64) {
+        if c.rows_apply(3) && c.base.f1_euclidean() {
+            let p = c.base.period(3);
+            row_fill(c, out, (xs, ys, z), 3, |xs, sx, y, z, planes: [&mut [f32]; 4]| {
+                c.base.row_deriv(sx, xs, split(y, p), split(z, p), planes)
+            })
+        } else {
+            c.deriv3_points(out, xs, ys, z)
+        }
+    }
+}
 
 /// Simplex has no 2D period (an unwarped 2D fill is never tiled); 3D rows reduce y and z
 /// by its 3D period as the plain rows do.

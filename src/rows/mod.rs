@@ -31,6 +31,7 @@ pub use deriv::DerivFill;
 mod simplex;
 mod simplex_deriv;
 mod worley;
+mod worley_deriv;
 
 use crate::compose::Composed;
 use crate::fractal::FractalKind;

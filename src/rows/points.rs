@@ -4,9 +4,9 @@
 //! `points3`) and adds into an accumulator as the row fills do, so the fractal's loop,
 //! the shape's match and the kernel's dispatch happen once per octave instead of once
 //! per sample. The lattice kernels (classic and improved Perlin, value: [`Lattice4`])
-//! and 2D simplex have their four-lane point kernels here, 3D simplex beside its row
-//! kernel (`simplex.rs`); Worley and the teaching variants evaluate their scalar point
-//! functions inside the octave loop. The same IEEE operations in the same order as
+//! and 2D simplex have their four-lane point kernels here, 3D simplex and Worley beside
+//! their row kernels (`simplex.rs`, `worley.rs`); the teaching variants evaluate their
+//! scalar point functions inside the octave loop. The same IEEE operations in the same order as
 //! [`Composed::eval2`] / `eval3`, so every sample keeps its bits.
 
 use super::{accumulate, RowNoise};

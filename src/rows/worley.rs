@@ -1,15 +1,24 @@
-//! Row kernels of Worley noise for grid fills ([`crate::rows`]): the search of
-//! [`Worley::search2`] / `search3` run for four samples in lock step. The 3 × 3 (× 3)
-//! block is visited nearest cell first ([`NEAR3`]); a cell updates a lane only where
-//! the point kernel's skip test lets it through for that lane, so every lane ends with
-//! the two smallest keys the point kernel finds, and its bits. The rare farther slabs
-//! run per lane with the scalar code. The cell hash is integer arithmetic and runs
-//! four-wide; where four samples share a cell (most of them at the usual scales) the
-//! feature points around it come from a [`Block`] hashed once per cell of the row.
+//! Row and point kernels of Worley noise for grid fills ([`crate::rows`]): the search
+//! of [`Worley::search2`] / `search3` run for four samples in lock step, with the bits
+//! of the point kernel.
+//!
+//! - Where four samples share a cell (most of them at the usual scales) the feature
+//!   points around it come from a [`Block`] hashed once per cell of the row, and every
+//!   cell of the 3 × 3 (× 3) block is keyed for the four, without skip tests: a key is
+//!   four or five operations, a data-dependent branch per cell cost more.
+//! - Elsewhere (and for points) each neighbour is hashed per lane, nearest cell first
+//!   ([`NEAR3`]), and updates a lane only where the point kernel's skip test lets it
+//!   through for that lane.
+//! - Either way every lane ends with the two smallest keys the point kernel finds
+//!   (adding a key at or above F2 changes neither), and the rare farther slabs run per
+//!   lane with the scalar code.
+//! - The loops are instantiated per metric and for F1 alone ([`specialised`]): F1
+//!   keeps one key, and its skip tests compare with it (see [`Best4`]).
 
 use super::RowNoise;
 use crate::noise::worley::search::Best;
-use crate::noise::worley::{Worley, WorleyDistance, WorleyReturn};
+use crate::noise::worley::{Worley, WorleyDistance, WorleyParams, WorleyReturn};
+use crate::noise::{split, Noise};
 use crate::simd::{F4, I4, M4};
 
 /// [`crate::rng::hash3`] on four lanes.
@@ -60,20 +69,73 @@ const fn neighbours<const N: usize>(dims: i32) -> [[i32; 3]; N] {
     out
 }
 
-/// Two smallest keys per lane.
+/// Two smallest keys per lane; with `one` (the kernel returns F1) only the smallest,
+/// which `k2` mirrors: every skip test against `k2` then tests against F1, which skips
+/// more cells and still finds the smallest key of all, so F1 keeps its bits.
+#[derive(Clone, Copy)]
 struct Best4 {
     k1: F4,
     k2: F4,
+    one: bool,
 }
 
 impl Best4 {
     #[inline(always)]
+    fn first(k: F4, one: bool) -> Best4 {
+        let k2 = if one { k } else { F4::splat(f32::INFINITY) };
+        Best4 { k1: k, k2, one }
+    }
+
+    /// Adds key `k` in the lanes of `m`.
+    #[inline(always)]
     fn add(&mut self, k: F4, m: M4) {
+        if self.one {
+            self.k1 = m.select(self.k1.min(k), self.k1);
+            self.k2 = self.k1;
+            return;
+        }
         let (lt1, lt2) = (k.lt(self.k1), k.lt(self.k2));
         let k2 = lt1.select(self.k1, lt2.select(k, self.k2));
         let k1 = lt1.select(k, self.k1);
         self.k2 = m.select(k2, self.k2);
         self.k1 = m.select(k1, self.k1);
+    }
+
+    /// Adds key `k` in every lane.
+    #[inline(always)]
+    fn add_all(&mut self, k: F4) {
+        if self.one {
+            self.k1 = self.k1.min(k);
+            self.k2 = self.k1;
+        } else {
+            let (lt1, lt2) = (k.lt(self.k1), k.lt(self.k2));
+            self.k2 = lt1.select(self.k1, lt2.select(k, self.k2));
+            self.k1 = lt1.select(k, self.k1);
+        }
+    }
+}
+
+/// Runs `f` on `w` with its distance and whether it returns F1 as constants the
+/// compiler sees (one instantiation of the row loop each), so that the per-key
+/// matches on the metric fold away.
+#[inline(always)]
+fn specialised<R>(w: &Worley, mut f: impl FnMut(&Worley, bool) -> R) -> R {
+    use WorleyDistance::*;
+    let with = |distance| Worley {
+        params: WorleyParams {
+            distance,
+            ..w.params
+        },
+        ..w.clone()
+    };
+    let one = w.params.ret == WorleyReturn::F1;
+    match (w.params.distance, one) {
+        (Euclidean, true) => f(&with(Euclidean), true),
+        (Euclidean, false) => f(&with(Euclidean), false),
+        (Manhattan, true) => f(&with(Manhattan), true),
+        (Manhattan, false) => f(&with(Manhattan), false),
+        (Chebyshev, true) => f(&with(Chebyshev), true),
+        (Chebyshev, false) => f(&with(Chebyshev), false),
     }
 }
 
@@ -81,94 +143,120 @@ impl Best4 {
 /// and reused by every group of four samples lying in that cell (at the usual scales a
 /// cell spans many samples). Neighbour `(ox, oy, oz)` sits at index
 /// `(ox + 1) + 3 (oy + 1) + 9 (oz + 1)` (`oz = 0` in 2D); each entry is a splat, so a
-/// key is the one the hashed path computes for those lanes, bit for bit.
-struct Block {
-    cells: [I4; 3],
-    frac: [F4; 3],
-    /// `ox + u₀`, the y term and the z term of each neighbour.
-    a: [F4; 27],
-    ty: [F4; 27],
-    tz: [F4; 27],
+/// key is the one the hashed path computes for those lanes, bit for bit. One block
+/// serves a row, rebuilt in place when the samples move to another cell.
+pub(super) struct Block {
+    /// The x cell the entries are for (`None` before the first).
+    at: Option<i32>,
+    /// 2 or 3 axes: 9 or 27 entries.
+    pub(super) n: usize,
+    pub(super) cells: [I4; 3],
+    pub(super) frac: [F4; 3],
+    /// `ox + u₀`, the y and z offsets `oy + u₁ − y`, `oz + u₂ − z` of each neighbour's
+    /// point, and their terms.
+    pub(super) a: [F4; 27],
+    pub(super) dy: [F4; 27],
+    pub(super) dz: [F4; 27],
+    pub(super) ty: [F4; 27],
+    pub(super) tz: [F4; 27],
 }
 
 impl Block {
-    /// `cells`, `frac`: the cell of the row's samples and their in-cell y and z.
-    fn new(w: &Worley, cells: [i32; 3], frac: [F4; 3], n: usize) -> Block {
+    /// The block of a row whose samples lie in cells `row.0` (y, z) at in-cell `row.1`.
+    pub(super) fn row(row: ([i32; 2], [F4; 2]), n: usize) -> Block {
         let zero = F4::splat(0.0);
-        let mut b = Block {
-            cells: cells.map(I4::splat),
-            frac,
+        Block {
+            at: None,
+            n,
+            cells: [0, row.0[0], row.0[1]].map(I4::splat),
+            frac: [zero, row.1[0], row.1[1]],
             a: [zero; 27],
+            dy: [zero; 27],
+            dz: [zero; 27],
             ty: [zero; 27],
             tz: [zero; 27],
-        };
+        }
+    }
+
+    /// The entries around cell `cx` of the row.
+    fn build(&mut self, w: &Worley, cx: i32) {
+        let n = self.n;
         let count = if n == 2 { 9 } else { 27 };
         let offset = |k: usize| {
             let k = k.min(count - 1) as i32;
             [k % 3 - 1, k / 3 % 3 - 1, if n == 2 { 0 } else { k / 9 - 1 }]
         };
+        self.cells[0] = I4::splat(cx);
+        let cells = self.cells.map(|c| c.to_array()[0]);
         for base in (0..count).step_by(4) {
             let o = [0, 1, 2, 3].map(|l| offset(base + l));
             let lanes = |f: &dyn Fn([i32; 3]) -> i32| I4::new(f(o[0]), f(o[1]), f(o[2]), f(o[3]));
             let of = |axis: usize| lanes(&|v| v[axis]).to_f4();
             let c = [0, 1, 2].map(|axis| lanes(&|v| cells[axis].wrapping_add(v[axis])));
             let u = w.offsets4(c, n);
-            let a = (of(0) + u[0]).to_array();
-            let ty = w.term4(of(1) + u[1] - frac[1]).to_array();
-            let tz = w.term4(of(2) + u[2] - frac[2]).to_array();
+            let (dy, dz) = (of(1) + u[1] - self.frac[1], of(2) + u[2] - self.frac[2]);
+            let [a, dy, dz, ty, tz] =
+                [of(0) + u[0], dy, dz, w.term4(dy), w.term4(dz)].map(|v| v.to_array());
             for l in 0..4.min(count - base) {
-                b.a[base + l] = F4::splat(a[l]);
-                b.ty[base + l] = F4::splat(ty[l]);
-                b.tz[base + l] = F4::splat(tz[l]);
+                let k = base + l;
+                self.a[k] = F4::splat(a[l]);
+                (self.dy[k], self.dz[k]) = (F4::splat(dy[l]), F4::splat(dz[l]));
+                (self.ty[k], self.tz[k]) = (F4::splat(ty[l]), F4::splat(tz[l]));
             }
         }
-        b
+        self.at = Some(cx);
     }
 
+    /// The two smallest keys (or F1) of the samples at in-cell `x` over every cell of
+    /// the block: no skip test, whose branches cost more than the keys they save.
     #[inline(always)]
-    fn key2(&self, w: &Worley, x: F4, ox: i32, oy: i32) -> F4 {
-        let k = (ox + 1 + 3 * (oy + 1)) as usize;
-        w.join4(w.term4(self.a[k] - x), self.ty[k])
+    fn near(&self, w: &Worley, x: F4, one: bool) -> Best4 {
+        let mut best = Best4::first(F4::splat(f32::INFINITY), one);
+        if self.n == 2 {
+            for k in 0..9 {
+                best.add_all(w.join4(w.term4(self.a[k] - x), self.ty[k]));
+            }
+        } else {
+            for k in 0..27 {
+                let k2 = w.join4(w.term4(self.a[k] - x), self.ty[k]);
+                best.add_all(w.join4(k2, self.tz[k]));
+            }
+        }
+        best
     }
+}
 
-    #[inline(always)]
-    fn key3(&self, w: &Worley, x: F4, o: [i32; 3]) -> F4 {
-        let k = (o[0] + 1 + 3 * (o[1] + 1) + 9 * (o[2] + 1)) as usize;
-        w.join4(w.join4(w.term4(self.a[k] - x), self.ty[k]), self.tz[k])
-    }
+/// Points `4k..4k + 4` of `v` at frequency `f`, split by period `p` as
+/// [`Noise::noise2_at`] splits: the f32 rests and the whole-cell shifts.
+#[inline(always)]
+fn split4(v: &[f64], k: usize, f: f64, p: Option<f64>) -> (F4, I4) {
+    let s = [0, 1, 2, 3].map(|l| split(v[4 * k + l] * f, p));
+    (
+        F4::new(s[0].0, s[1].0, s[2].0, s[3].0),
+        I4::new(s[0].1, s[1].1, s[2].1, s[3].1),
+    )
 }
 
 /// Cell and in-cell position of a row coordinate `(v, shift)` on four lanes, as the
 /// hashed path computes them.
-fn cell_of(v: (f32, i32)) -> (i32, F4) {
+pub(super) fn cell_of(v: (f32, i32)) -> (i32, F4) {
     let f = F4::splat(v.0);
     let fl = f.floor();
     ((fl.to_i4() + I4::splat(v.1)).to_array()[0], f - fl)
 }
 
-/// The block for four samples with cells `cx` (per lane), rebuilt when they move to
-/// another cell; `None` when the lanes straddle cells.
-fn block_for<'a>(
-    w: &Worley,
-    cache: &'a mut Option<Block>,
-    cx: I4,
-    row: ([i32; 2], [F4; 2]),
-    n: usize,
-) -> Option<&'a Block> {
+/// The row's block for four samples with cells `cx` (per lane), rebuilt when they
+/// move to another cell; `None` when the lanes straddle cells.
+#[inline(always)]
+pub(super) fn block_for<'a>(w: &Worley, block: &'a mut Block, cx: I4) -> Option<&'a Block> {
     let c = cx.to_array();
     if c.iter().any(|&v| v != c[0]) {
         return None;
     }
-    if cache.as_ref().map_or(true, |b| b.cells[0].to_array()[0] != c[0]) {
-        let zero = F4::splat(0.0);
-        *cache = Some(Block::new(
-            w,
-            [c[0], row.0[0], row.0[1]],
-            [zero, row.1[0], row.1[1]],
-            n,
-        ));
+    if block.at != Some(c[0]) {
+        block.build(w, c[0]);
     }
-    cache.as_ref()
+    Some(block)
 }
 
 impl Worley {
@@ -197,7 +285,7 @@ impl Worley {
 
     /// Feature point offsets of four cells (`n` = 2 or 3 axes).
     #[inline(always)]
-    fn offsets4(&self, c: [I4; 3], n: usize) -> [F4; 3] {
+    pub(super) fn offsets4(&self, c: [I4; 3], n: usize) -> [F4; 3] {
         let h = hash3x4(self.seeds[0], c[0], c[1], c[2]);
         let mut u = [
             (h & I4::splat(0xFFFF)).to_f4() * F4::splat(1.0 / 65_536.0),
@@ -240,14 +328,14 @@ impl Worley {
     /// then the others nearest first ([`NEAR2`]), each for the lanes whose skip test
     /// lets it through; `key(ox, oy)` gives the four lanes' keys of a cell.
     #[inline(always)]
-    fn near2x4(&self, x: F4, y: F4, key: impl Fn(i32, i32) -> F4) -> Best4 {
-        let inf = F4::splat(f32::INFINITY);
-        let mut best = Best4 { k1: inf, k2: inf };
-        best.add(key(0, 0), M4::all_true());
+    fn near2x4(&self, x: F4, y: F4, one: bool, key: impl Fn(i32, i32) -> F4) -> Best4 {
+        let mut best = Best4::first(key(0, 0), one);
         let gx = [-1, 0, 1].map(|o| self.gap4(o, x));
         let gy = [-1, 0, 1].map(|o| self.gap4(o, y));
         for [ox, oy] in NEAR2 {
-            let m = self.join4(gx[(ox + 1) as usize], gy[(oy + 1) as usize]).lt(best.k2);
+            let m = self
+                .join4(gx[(ox + 1) as usize], gy[(oy + 1) as usize])
+                .lt(best.k2);
             if m.any() {
                 best.add(key(ox, oy), m);
             }
@@ -258,25 +346,24 @@ impl Worley {
     /// Whether any lane's F2 may lie beyond the 3 × 3 (× 3) block along an axis: the
     /// test that opens [`Worley::reach`] (a slab two cells out nearer than F2).
     #[inline(always)]
-    fn beyond4(&self, f: &[F4], k2: F4) -> bool {
+    pub(super) fn beyond4(&self, f: &[F4], k2: F4) -> bool {
         f.iter()
             .any(|&f| self.gap4(-2, f).lt(k2).or(self.gap4(2, f).lt(k2)).any())
     }
 
     /// Four samples of a row; `sx`, `sy`: whole-cell shifts of the cells (see
     /// [`crate::noise::split`]).
-    fn search2x4(&self, x: F4, y: F4, sx: I4, sy: I4) -> F4 {
+    fn search2x4(&self, x: F4, y: F4, sx: I4, sy: I4, one: bool) -> F4 {
         let (fx, fy) = (x.floor(), y.floor());
         let (cx, cy, x, y) = (fx.to_i4() + sx, fy.to_i4() + sy, x - fx, y - fy);
-        let best = self.near2x4(x, y, |ox, oy| self.key2x4(cx, cy, x, y, ox, oy));
+        let best = self.near2x4(x, y, one, |ox, oy| self.key2x4(cx, cy, x, y, ox, oy));
         self.farther2x4(x, y, cx, cy, best)
     }
 
     /// Four samples whose cells are all the [`Block`]'s: its points were hashed once.
-    fn search2x4_block(&self, x: F4, b: &Block) -> F4 {
-        let fx = x.floor();
-        let x = x - fx;
-        let best = self.near2x4(x, b.frac[1], |ox, oy| b.key2(self, x, ox, oy));
+    fn search2x4_block(&self, x: F4, b: &Block, one: bool) -> F4 {
+        let x = x - x.floor();
+        let best = b.near(self, x, one);
         self.farther2x4(x, b.frac[1], b.cells[0], b.cells[1], best)
     }
 
@@ -338,10 +425,8 @@ impl Worley {
 
     /// The 3 × 3 × 3 block for four samples (see [`Worley::near2x4`], [`NEAR3`]).
     #[inline(always)]
-    fn near3x4(&self, p: [F4; 3], key: impl Fn([i32; 3]) -> F4) -> Best4 {
-        let inf = F4::splat(f32::INFINITY);
-        let mut best = Best4 { k1: inf, k2: inf };
-        best.add(key([0, 0, 0]), M4::all_true());
+    fn near3x4(&self, p: [F4; 3], one: bool, key: impl Fn([i32; 3]) -> F4) -> Best4 {
+        let mut best = Best4::first(key([0, 0, 0]), one);
         let g = p.map(|f| [-1, 0, 1].map(|o| self.gap4(o, f)));
         for o in NEAR3 {
             let [gx, gy, gz] = [0, 1, 2].map(|a| g[a][(o[a] + 1) as usize]);
@@ -353,7 +438,7 @@ impl Worley {
         best
     }
 
-    fn search3x4(&self, x: F4, y: F4, z: F4, s: [I4; 3]) -> F4 {
+    fn search3x4(&self, x: F4, y: F4, z: F4, s: [I4; 3], one: bool) -> F4 {
         let fl = [x.floor(), y.floor(), z.floor()];
         let c = [
             fl[0].to_i4() + s[0],
@@ -361,14 +446,14 @@ impl Worley {
             fl[2].to_i4() + s[2],
         ];
         let p = [x - fl[0], y - fl[1], z - fl[2]];
-        let best = self.near3x4(p, |o| self.key3x4(c, p, o));
+        let best = self.near3x4(p, one, |o| self.key3x4(c, p, o));
         self.farther3x4(p, c, best)
     }
 
     /// [`Worley::search3x4`] for four samples in the block's cell.
-    fn search3x4_block(&self, x: F4, b: &Block) -> F4 {
+    fn search3x4_block(&self, x: F4, b: &Block, one: bool) -> F4 {
         let p = [x - x.floor(), b.frac[1], b.frac[2]];
-        let best = self.near3x4(p, |o| b.key3(self, p[0], o));
+        let best = b.near(self, p[0], one);
         self.farther3x4(p, b.cells, best)
     }
 
@@ -449,15 +534,17 @@ impl RowNoise for Worley {
         let (cy, fy) = cell_of(y);
         let row = ([cy, 0], [fy, F4::splat(0.0)]);
         let (yv, sy) = (F4::splat(y.0), I4::splat(y.1));
-        let mut cache = None;
-        for k in (0..out.len()).step_by(4) {
-            let (x, s) = (F4::load(&xs[k..]), I4::load(&sx[k..]));
-            let v = match block_for(self, &mut cache, x.floor().to_i4() + s, row, 2) {
-                Some(b) => self.search2x4_block(x, b),
-                None => self.search2x4(x, yv, s, sy),
-            };
-            v.store(&mut out[k..]);
-        }
+        specialised(self, |w, one| {
+            let mut block = Block::row(row, 2);
+            for k in (0..out.len()).step_by(4) {
+                let (x, s) = (F4::load(&xs[k..]), I4::load(&sx[k..]));
+                let v = match block_for(w, &mut block, x.floor().to_i4() + s) {
+                    Some(b) => w.search2x4_block(x, b, one),
+                    None => w.search2x4(x, yv, s, sy, one),
+                };
+                v.store(&mut out[k..]);
+            }
+        })
     }
 
     fn row3_shifted(
@@ -472,14 +559,38 @@ impl RowNoise for Worley {
         let ((cy, fy), (cz, fz)) = (cell_of(y), cell_of(z));
         let row = ([cy, cz], [fy, fz]);
         let (yv, zv) = (F4::splat(y.0), F4::splat(z.0));
-        let mut cache = None;
-        for k in (0..out.len()).step_by(4) {
-            let (x, sxk) = (F4::load(&xs[k..]), I4::load(&sx[k..]));
-            let v = match block_for(self, &mut cache, x.floor().to_i4() + sxk, row, 3) {
-                Some(b) => self.search3x4_block(x, b),
-                None => self.search3x4(x, yv, zv, [sxk, s(y.1), s(z.1)]),
-            };
-            v.store(&mut out[k..]);
-        }
+        specialised(self, |w, one| {
+            let mut block = Block::row(row, 3);
+            for k in (0..out.len()).step_by(4) {
+                let (x, sxk) = (F4::load(&xs[k..]), I4::load(&sx[k..]));
+                let v = match block_for(w, &mut block, x.floor().to_i4() + sxk) {
+                    Some(b) => w.search3x4_block(x, b, one),
+                    None => w.search3x4(x, yv, zv, [sxk, s(y.1), s(z.1)], one),
+                };
+                v.store(&mut out[k..]);
+            }
+        })
+    }
+
+    /// Four points at a time through the hashed search (no row to share a block).
+    fn points2(&self, x: &[f64], y: &[f64], f: f64, out: &mut [f32]) {
+        let p = self.period(2);
+        specialised(self, |w, one| {
+            for (k, o) in out.chunks_exact_mut(4).enumerate() {
+                let ((x, sx), (y, sy)) = (split4(x, k, f, p), split4(y, k, f, p));
+                w.search2x4(x, y, sx, sy, one).store(o);
+            }
+        })
+    }
+
+    /// [`RowNoise::points2`] in 3D.
+    fn points3(&self, p: [&[f64]; 3], f: f64, out: &mut [f32]) {
+        let period = self.period(3);
+        specialised(self, |w, one| {
+            for (k, o) in out.chunks_exact_mut(4).enumerate() {
+                let [(x, sx), (y, sy), (z, sz)] = p.map(|v| split4(v, k, f, period));
+                w.search3x4(x, y, z, [sx, sy, sz], one).store(o);
+            }
+        })
     }
 }
