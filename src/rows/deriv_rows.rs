@@ -4,7 +4,7 @@
 
 use super::deriv::for_rows;
 use super::lattice::{LatticeDeriv, LatticeDeriv3};
-use super::RowNoise;
+use super::{pass, RowNoise};
 use crate::compose::Composed;
 use crate::fractal::FractalKind;
 use crate::noise::deriv::DerivNoise;
@@ -35,9 +35,15 @@ impl DerivFill for Worley {
     fn deriv2_axes(c: &Composed<Self>, out: [&mut [f32]; 3], xs: &[f64], ys: &[f64]) {
         if c.rows_apply(2) && c.base.f1_euclidean() {
             let p = c.base.period(2);
-            row_fill(c, out, (xs, ys, 0.0), 2, |xs, sx, y, _, planes: [&mut [f32]; 3]| {
-                c.base.row_deriv(sx, xs, split(y, p), (0.0, 0), planes)
-            })
+            row_fill(
+                c,
+                out,
+                (xs, ys, 0.0),
+                2,
+                |xs, sx, y, _, planes: [&mut [f32]; 3]| {
+                    c.base.row_deriv(sx, xs, split(y, p), (0.0, 0), planes)
+                },
+            )
         } else {
             c.deriv2_points(out, xs, ys)
         }
@@ -45,9 +51,15 @@ impl DerivFill for Worley {
     fn deriv3_axes(c: &Composed<Self>, out: [&mut [f32]; 4], xs: &[f64], ys: &[f64], z: f64) {
         if c.rows_apply(3) && c.base.f1_euclidean() {
             let p = c.base.period(3);
-            row_fill(c, out, (xs, ys, z), 3, |xs, sx, y, z, planes: [&mut [f32]; 4]| {
-                c.base.row_deriv(sx, xs, split(y, p), split(z, p), planes)
-            })
+            row_fill(
+                c,
+                out,
+                (xs, ys, z),
+                3,
+                |xs, sx, y, z, planes: [&mut [f32]; 4]| {
+                    c.base.row_deriv(sx, xs, split(y, p), split(z, p), planes)
+                },
+            )
         } else {
             c.deriv3_points(out, xs, ys, z)
         }
@@ -59,9 +71,13 @@ impl DerivFill for Worley {
 impl DerivFill for Simplex {
     fn deriv2_axes(c: &Composed<Self>, out: [&mut [f32]; 3], xs: &[f64], ys: &[f64]) {
         if c.rows_apply(2) {
-            row_fill(c, out, (xs, ys, 0.0), 2, |xs, cc, y, _, planes: [&mut [f32]; 3]| {
-                c.base.row2_deriv(cc, xs, y, planes)
-            })
+            row_fill(
+                c,
+                out,
+                (xs, ys, 0.0),
+                2,
+                |xs, cc, y, _, planes: [&mut [f32]; 3]| c.base.row2_deriv(cc, xs, y, planes),
+            )
         } else {
             c.deriv2_points(out, xs, ys)
         }
@@ -69,9 +85,15 @@ impl DerivFill for Simplex {
     fn deriv3_axes(c: &Composed<Self>, out: [&mut [f32]; 4], xs: &[f64], ys: &[f64], z: f64) {
         if c.rows_apply(3) {
             let p = c.base.period(3);
-            row_fill(c, out, (xs, ys, z), 3, |xs, _, y, z, planes: [&mut [f32]; 4]| {
-                c.base.row3_deriv(xs, split(y, p).0, split(z, p).0, planes)
-            })
+            row_fill(
+                c,
+                out,
+                (xs, ys, z),
+                3,
+                |xs, _, y, z, planes: [&mut [f32]; 4]| {
+                    c.base.row3_deriv(xs, split(y, p).0, split(z, p).0, planes)
+                },
+            )
         } else {
             c.deriv3_points(out, xs, ys, z)
         }
@@ -155,13 +177,14 @@ struct Term {
 
 /// `acc += (amp · shape(n), amp · shape′(n) · f · ∇n)` four lanes at a time, in the
 /// point fills' order (`fractal_sum`); with `out` (the last octave) the sums divided by
-/// `norm` go to the output rows instead (their last chunk may be partial).
+/// `norm` go to the output rows instead (their last chunk may be partial). One pass per
+/// plane ([`pass`]), each over exact chunks with its branches decided before the loop.
 fn accumulate<const N: usize>(
     acc: &mut [Vec<f32>; N],
     n: &[Vec<f32>; N],
     t: Term,
     kind: FractalKind,
-    out: Option<(&mut [&mut [f32]; N], f32)>,
+    mut out: Option<(&mut [&mut [f32]; N], f32)>,
 ) {
     #[inline(always)]
     fn run<const N: usize>(
@@ -169,51 +192,30 @@ fn accumulate<const N: usize>(
         n: &[Vec<f32>; N],
         t: Term,
         kind: FractalKind,
-        mut out: Option<(&mut [&mut [f32]; N], f32)>,
+        out: &mut Option<(&mut [&mut [f32]; N], f32)>,
     ) {
         let (a, f) = (F4::splat(t.amp), F4::splat(t.f));
-        for k in (0..acc[0].len()).step_by(4) {
-            let m = F4::load(&n[0][k..]);
-            let w = a * kind.slope(m) * f;
-            let terms: [F4; N] = core::array::from_fn(|c| {
-                if c == 0 {
-                    a * kind.shape(m)
-                } else {
-                    w * F4::load(&n[c][k..])
-                }
-            });
-            for (c, term) in terms.into_iter().enumerate() {
-                let prev = if t.first {
-                    F4::splat(0.0)
-                } else {
-                    F4::load(&acc[c][k..])
-                };
-                let sum = prev + term;
-                match &mut out {
-                    None => sum.store(&mut acc[c][k..]),
-                    Some((planes, norm)) => store_part(sum / F4::splat(*norm), &mut planes[c][k..]),
-                }
+        let value = |m: F4, _: F4| a * kind.shape(m);
+        let slope = |m: F4, v: F4| a * kind.slope(m) * f * v;
+        for (c, acc) in acc.iter_mut().enumerate() {
+            let o = out
+                .as_mut()
+                .map(|(planes, norm)| (&mut *planes[c], F4::splat(*norm)));
+            let ins = (&n[0][..], &n[c][..]);
+            match (t.first, c) {
+                (true, 0) => pass::<true>(acc, ins, o, value),
+                (false, 0) => pass::<false>(acc, ins, o, value),
+                (true, _) => pass::<true>(acc, ins, o, slope),
+                (false, _) => pass::<false>(acc, ins, o, slope),
             }
         }
     }
     // One instantiation per kind: the shape's and slope's match is decided per row.
     use FractalKind::*;
     match kind {
-        Fbm => run(acc, n, t, Fbm, out),
-        Ridged => run(acc, n, t, Ridged, out),
-        Billow => run(acc, n, t, Billow, out),
-        Turbulence => run(acc, n, t, Turbulence, out),
-    }
-}
-
-/// Stores the first `min(4, out.len())` lanes of `v`.
-#[inline(always)]
-fn store_part(v: F4, out: &mut [f32]) {
-    if out.len() >= 4 {
-        v.store(out);
-    } else {
-        let mut tail = [0.0f32; 4];
-        v.store(&mut tail);
-        out.copy_from_slice(&tail[..out.len()]);
+        Fbm => run(acc, n, t, Fbm, &mut out),
+        Ridged => run(acc, n, t, Ridged, &mut out),
+        Billow => run(acc, n, t, Billow, &mut out),
+        Turbulence => run(acc, n, t, Turbulence, &mut out),
     }
 }

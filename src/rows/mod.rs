@@ -135,66 +135,65 @@ fn accumulate(
     out: Option<(&mut [f32], f32)>,
 ) {
     let a = F4::splat(amp);
-    // `prev + amp · shape(n)` for one chunk; `first` reads no accumulator. Generic over
-    // FIRST so that the branch is decided once per row, not per chunk.
-    #[inline(always)]
-    fn term<const FIRST: bool>(acc: &[f32], n: &[f32], a: F4, shape: impl Fn(F4) -> F4) -> F4 {
-        let prev = if FIRST { F4::splat(0.0) } else { F4::load(acc) };
-        prev + a * shape(F4::load(n))
-    }
-    fn run<const FIRST: bool>(
-        acc: &mut [f32],
-        n: &[f32],
-        a: F4,
-        shape: impl Fn(F4) -> F4 + Copy,
-        out: Option<(&mut [f32], f32)>,
-    ) {
-        // Exact chunks of four (the padded rows): no bounds checks inside the loops.
-        let (accs, ns) = (acc.chunks_exact_mut(4), n.chunks_exact(4));
-        let Some((out, norm)) = out else {
-            for (acc, n) in accs.zip(ns) {
-                term::<FIRST>(acc, n, a, shape).store(acc);
-            }
-            return;
-        };
-        let norm = F4::splat(norm);
-        let mut outs = out.chunks_exact_mut(4);
-        let mut pairs = accs.zip(ns);
-        for (o, (acc, n)) in (&mut outs).zip(&mut pairs) {
-            (term::<FIRST>(acc, n, a, shape) / norm).store(o);
-        }
-        let rest = outs.into_remainder();
-        if let (false, Some((acc, n))) = (rest.is_empty(), pairs.next()) {
-            // The row's last partial chunk: the padded lanes are dropped.
-            let mut tail = [0.0f32; 4];
-            (term::<FIRST>(acc, n, a, shape) / norm).store(&mut tail);
-            let len = rest.len();
-            rest.copy_from_slice(&tail[..len]);
-        }
-    }
+    let out = out.map(|(o, norm)| (o, F4::splat(norm)));
     #[inline(always)]
     fn go(
         acc: &mut [f32],
         n: &[f32],
-        a: F4,
-        shape: impl Fn(F4) -> F4 + Copy,
+        shape: impl Fn(F4, F4) -> F4,
         first: bool,
-        out: Option<(&mut [f32], f32)>,
+        out: Option<(&mut [f32], F4)>,
     ) {
         if first {
-            run::<true>(acc, n, a, shape, out)
+            pass::<true>(acc, (n, n), out, shape)
         } else {
-            run::<false>(acc, n, a, shape, out)
+            pass::<false>(acc, (n, n), out, shape)
         }
     }
     // One instantiation per kind (each `shape` call below is on a constant): the shape's
     // match is decided once per row, not per chunk.
     use FractalKind::*;
     match kind {
-        Fbm => go(acc, n, a, |v| Fbm.shape(v), first, out),
-        Ridged => go(acc, n, a, |v| Ridged.shape(v), first, out),
-        Billow => go(acc, n, a, |v| Billow.shape(v), first, out),
-        Turbulence => go(acc, n, a, |v| Turbulence.shape(v), first, out),
+        Fbm => go(acc, n, |v, _| a * Fbm.shape(v), first, out),
+        Ridged => go(acc, n, |v, _| a * Ridged.shape(v), first, out),
+        Billow => go(acc, n, |v, _| a * Billow.shape(v), first, out),
+        Turbulence => go(acc, n, |v, _| a * Turbulence.shape(v), first, out),
+    }
+}
+
+/// One accumulator row: `acc = prev + term(n₀, n_c)` chunk by chunk over the padded
+/// rows (`prev` 0 on the first octave: `FIRST` decides it once per row), or with `out`
+/// (the last octave) `(prev + term) / norm` into `out`, whose last chunk may be partial
+/// (the padded lanes are dropped). Exact chunks: no bounds checks inside the loops.
+#[inline(always)]
+fn pass<const FIRST: bool>(
+    acc: &mut [f32],
+    (n0, nc): (&[f32], &[f32]),
+    out: Option<(&mut [f32], F4)>,
+    term: impl Fn(F4, F4) -> F4,
+) {
+    let ins = n0.chunks_exact(4).zip(nc.chunks_exact(4));
+    let sum = |acc: &[f32], (m, v): (&[f32], &[f32])| {
+        let prev = if FIRST { F4::splat(0.0) } else { F4::load(acc) };
+        prev + term(F4::load(m), F4::load(v))
+    };
+    let mut pairs = acc.chunks_exact_mut(4).zip(ins);
+    let Some((out, norm)) = out else {
+        for (acc, i) in pairs {
+            sum(acc, i).store(acc);
+        }
+        return;
+    };
+    let mut outs = out.chunks_exact_mut(4);
+    for (o, (acc, i)) in (&mut outs).zip(&mut pairs) {
+        (sum(acc, i) / norm).store(o);
+    }
+    let rest = outs.into_remainder();
+    if let (false, Some((acc, i))) = (rest.is_empty(), pairs.next()) {
+        let mut tail = [0.0f32; 4];
+        (sum(acc, i) / norm).store(&mut tail);
+        let len = rest.len();
+        rest.copy_from_slice(&tail[..len]);
     }
 }
 

@@ -39,6 +39,22 @@ pub(super) fn blend(n: [F4; 4], g: [(F4, F4); 4], u: F4, du: F4, ya: &Axis, dv: 
     ]
 }
 
+/// [`blend`] of value noise, whose corners have no gradient of their own (the point
+/// kernel blends zeros): a lerp of two `+0.0` by a fade in `[0, 1]` is `+0.0`, so the
+/// gradient lerps reduce to the `+0.0` they add, with the same bits.
+#[inline(always)]
+pub(super) fn blend_values(n: [F4; 4], u: F4, du: F4, ya: &Axis, dv: F4) -> [F4; 3] {
+    let zero = F4::splat(0.0);
+    let (r0, r1) = (lerp4(n[0], n[1], u), lerp4(n[2], n[3], u));
+    let dx0 = zero + du * (n[1] - n[0]);
+    let dx1 = zero + du * (n[3] - n[2]);
+    [
+        lerp4(r0, r1, ya.s),
+        lerp4(dx0, dx1, ya.s),
+        zero + dv * (r1 - r0),
+    ]
+}
+
 #[inline(always)]
 fn store(v: [F4; 3], planes: &mut [&mut [f32]; 3], k: usize) {
     for (p, v) in planes.iter_mut().zip(v) {
@@ -46,7 +62,9 @@ fn store(v: [F4; 3], planes: &mut [&mut [f32]; 3], k: usize) {
     }
 }
 
-/// A gradient-noise derivative row over the 2D gradient table `g`.
+/// A gradient-noise derivative row over the 2D gradient table `g`: per run of chunks in
+/// one cell (or per chunk in several) the corner gradients and their row-invariant
+/// `gy · dy` products (`dot`'s order kept: gx·dx + gy·dy), then the chunks in one loop.
 #[inline(always)]
 fn gradient_row<const M: usize>(
     perm: &[u8; 512],
@@ -55,30 +73,28 @@ fn gradient_row<const M: usize>(
     (ya, dv): (Axis, F4),
     mut planes: [&mut [f32]; 3],
 ) {
-    let chunk = |gs: [(F4, F4); 4], k: usize, planes: &mut [&mut [f32]; 3]| {
-        let (xf, xf1, u, du) = (
-            F4::load(&c.xf[k..]),
-            F4::load(&c.xf1[k..]),
-            F4::load(&c.u[k..]),
-            F4::load(&c.du[k..]),
-        );
-        let dot = |(gx, gy): (F4, F4), dx: F4, dy: F4| gx * dx + gy * dy;
-        let n = [
-            dot(gs[0], xf, ya.f),
-            dot(gs[1], xf1, ya.f),
-            dot(gs[2], xf, ya.f1),
-            dot(gs[3], xf1, ya.f1),
-        ];
-        store(blend(n, gs, u, du, &ya, dv), planes, k);
-    };
     cell_spans(c, planes[0].len(), |k0, end, uniform| {
-        if uniform {
-            let gs = grads::<true, M>(perm, g, c, k0, &ya);
-            for k in (k0..end).step_by(4) {
-                chunk(gs, k, &mut planes);
-            }
+        let gs = if uniform {
+            grads::<true, M>(perm, g, c, k0, &ya)
         } else {
-            chunk(grads::<false, M>(perm, g, c, k0, &ya), k0, &mut planes);
+            grads::<false, M>(perm, g, c, k0, &ya)
+        };
+        let [a, b, cc, d] = gs;
+        let (ay, by, cy, dy) = (a.1 * ya.f, b.1 * ya.f, cc.1 * ya.f1, d.1 * ya.f1);
+        for k in (k0..end).step_by(4) {
+            let (xf, xf1, u, du) = (
+                F4::load(&c.xf[k..]),
+                F4::load(&c.xf1[k..]),
+                F4::load(&c.u[k..]),
+                F4::load(&c.du[k..]),
+            );
+            let n = [
+                a.0 * xf + ay,
+                b.0 * xf1 + by,
+                cc.0 * xf + cy,
+                d.0 * xf1 + dy,
+            ];
+            store(blend(n, gs, u, du, &ya, dv), &mut planes, k);
         }
     });
 }
@@ -107,20 +123,15 @@ impl LatticeDeriv for Value {
             let v = |h| vals::<U>(&this.values, h);
             [v(a), v(b), v(cc), v(d)]
         }
-        // Value corners have no gradient of their own (the point kernel's zeros).
-        let zero = [(F4::splat(0.0), F4::splat(0.0)); 4];
-        let chunk = |n: [F4; 4], k: usize, planes: &mut [&mut [f32]; 3]| {
-            let (u, du) = (F4::load(&c.u[k..]), F4::load(&c.du[k..]));
-            store(blend(n, zero, u, du, &ya, dv), planes, k);
-        };
         cell_spans(c, planes[0].len(), |k0, end, uniform| {
-            if uniform {
-                let n = at::<true>(self, c, k0, &ya);
-                for k in (k0..end).step_by(4) {
-                    chunk(n, k, &mut planes);
-                }
+            let n = if uniform {
+                at::<true>(self, c, k0, &ya)
             } else {
-                chunk(at::<false>(self, c, k0, &ya), k0, &mut planes);
+                at::<false>(self, c, k0, &ya)
+            };
+            for k in (k0..end).step_by(4) {
+                let (u, du) = (F4::load(&c.u[k..]), F4::load(&c.du[k..]));
+                store(blend_values(n, u, du, &ya, dv), &mut planes, k);
             }
         });
     }

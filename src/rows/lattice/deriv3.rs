@@ -3,7 +3,7 @@
 //! derivatives (`crate::noise::deriv`'s 3D blend: two z layers of the 2D blend, then
 //! the z lerp and its product rule). Corners are `x + 2y + 4z`.
 
-use super::deriv::{blend, row_axis};
+use super::deriv::{blend, blend_values, row_axis};
 use super::{cell_spans, corners, hash4, ig, lanes, vals, Axis, LatticeCols};
 use crate::noise::improved::{Improved, GRAD3};
 use crate::noise::perlin::Perlin;
@@ -17,11 +17,11 @@ pub(crate) trait LatticeDeriv3 {
     fn row3_deriv(&self, c: &LatticeCols, y: f32, z: f32, planes: [&mut [f32]; 4]);
 }
 
-/// Per-corner gradients `(gx, gy, gz)` of one chunk (zeros for value noise).
+/// Per-corner gradients `(gx, gy, gz)` of one chunk.
 type Grads = [(F4, F4, F4); 8];
 
-/// One chunk from its corner terms' inputs: `corner(dx, dy, dz)` of corner `c` is the
-/// corner's term, `g` the corners' gradients.
+/// One chunk from its corner terms `n` and the corners' gradients `g` (`None`: value
+/// noise, whose corners have none).
 #[inline(always)]
 fn chunk(
     c: &LatticeCols,
@@ -29,12 +29,17 @@ fn chunk(
     (ya, dv): &(Axis, F4),
     (za, dw): &(Axis, F4),
     n: [F4; 8],
-    g: &Grads,
+    g: Option<&Grads>,
     planes: &mut [&mut [f32]; 4],
 ) {
     let (u, du) = (F4::load(&c.u[k..]), F4::load(&c.du[k..]));
     let layer = |o: usize| {
         let n4 = [n[o], n[o + 1], n[o + 2], n[o + 3]];
+        let Some(g) = g else {
+            // The point kernel blends zero gradients: `+0.0` (see `blend_values`).
+            let [v, dx, dy] = blend_values(n4, u, du, ya, *dv);
+            return [v, dx, dy, F4::splat(0.0)];
+        };
         let g2 = [0, 1, 2, 3].map(|q| (g[o + q].0, g[o + q].1));
         let [v, dx, dy] = blend(n4, g2, u, du, ya, *dv);
         let gz = |q: usize| g[o + q].2;
@@ -54,21 +59,10 @@ fn chunk(
     }
 }
 
-/// The offsets of corner `q` of chunk `k` from its columns, row and depth.
-#[inline(always)]
-fn offsets(c: &LatticeCols, k: usize, ya: &Axis, za: &Axis, q: usize) -> (F4, F4, F4) {
-    let dx = if q & 1 == 0 {
-        F4::load(&c.xf[k..])
-    } else {
-        F4::load(&c.xf1[k..])
-    };
-    let dy = if q & 2 == 0 { ya.f } else { ya.f1 };
-    let dz = if q & 4 == 0 { za.f } else { za.f1 };
-    (dx, dy, dz)
-}
-
 /// A gradient-noise 3D derivative row: `hashes::<U>(k)` gives the eight corners' hashes
-/// into the table `g` (masked to its size).
+/// into the table `g` (masked to its size). Per run of chunks in one cell the corners'
+/// `gy · dy` and `gz · dz` (the row's and the slice's), so a chunk's corner term is
+/// `(gx · dx + gy · dy) + gz · dz` in the point kernel's order with one product left.
 #[inline(always)]
 fn gradient_row3<const M: usize, H0, H1>(
     g: &[[f32; 3]; M],
@@ -93,20 +87,30 @@ fn gradient_row3<const M: usize, H0, H1>(
             (gi(0), gi(1), gi(2))
         })
     };
-    let terms = |gs: &Grads, k: usize| -> [F4; 8] {
-        core::array::from_fn(|q| {
-            let (dx, dy, dz) = offsets(c, k, &y.0, &z.0, q);
-            gs[q].0 * dx + gs[q].1 * dy + gs[q].2 * dz
-        })
-    };
     cell_spans(c, planes[0].len(), |k0, end, uniform| {
         let gs = if uniform {
             grads(hashes.0(k0), true)
         } else {
             grads(hashes.1(k0), false)
         };
+        let dy = |q: usize| if q & 2 == 0 { y.0.f } else { y.0.f1 };
+        let dz = |q: usize| if q & 4 == 0 { z.0.f } else { z.0.f1 };
+        let pyz: [(F4, F4); 8] = core::array::from_fn(|q| (gs[q].1 * dy(q), gs[q].2 * dz(q)));
         for k in (k0..end).step_by(4) {
-            chunk(c, k, y, z, terms(&gs, k), &gs, &mut planes);
+            let (xf, xf1) = (F4::load(&c.xf[k..]), F4::load(&c.xf1[k..]));
+            let t = |q: usize, dx: F4| gs[q].0 * dx + pyz[q].0 + pyz[q].1;
+            // (Written out: `array::from_fn` is not always inlined.)
+            let n = [
+                t(0, xf),
+                t(1, xf1),
+                t(2, xf),
+                t(3, xf1),
+                t(4, xf),
+                t(5, xf1),
+                t(6, xf),
+                t(7, xf1),
+            ];
+            chunk(c, k, y, z, n, Some(&gs), &mut planes);
         }
     });
 }
@@ -164,7 +168,6 @@ impl LatticeDeriv3 for Improved {
 impl LatticeDeriv3 for Value {
     fn row3_deriv(&self, c: &LatticeCols, y: f32, z: f32, mut planes: [&mut [f32]; 4]) {
         let (ya, za) = (row_axis(y, Axis::wrapped), row_axis(z, Axis::wrapped));
-        let zero: Grads = [(F4::splat(0.0), F4::splat(0.0), F4::splat(0.0)); 8];
         let values = |h: [[u32; 4]; 8], uniform: bool| -> [F4; 8] {
             core::array::from_fn(|q| {
                 if uniform {
@@ -187,7 +190,7 @@ impl LatticeDeriv3 for Value {
                 )
             };
             for k in (k0..end).step_by(4) {
-                chunk(c, k, &ya, &za, n, &zero, &mut planes);
+                chunk(c, k, &ya, &za, n, None, &mut planes);
             }
         });
     }
