@@ -388,3 +388,42 @@ fn range_for_follows_the_dimension_and_refuses_bad_dims() {
     assert!(message(&e).contains("dims"), "{}", message(&e));
     assert_eq!(f.range_for(n(1.0)).unwrap(), r2);
 }
+
+/// The vector min and max are `a < b ? a : b` and `a > b ? a : b` in every build (SSE's
+/// `minps`/`maxps`), signed zeros and NaN included, so kernels using them keep the
+/// native bits (src/simd tests the same natively).
+#[wasm_bindgen_test]
+fn vector_min_and_max_match_the_native_compare_and_select() {
+    use landform::simd::F4;
+    let v = [
+        0.0f32,
+        -0.0,
+        1.5,
+        -1.5,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::NAN,
+        2.5e-40,
+    ];
+    for &a in &v {
+        for b in v.chunks(4) {
+            let (lo, hi) = (
+                F4::splat(a).min(F4::new(b[0], b[1], b[2], b[3])),
+                F4::splat(a).max(F4::new(b[0], b[1], b[2], b[3])),
+            );
+            for (l, &b) in b.iter().enumerate() {
+                let want = (if a < b { a } else { b }, if a > b { a } else { b });
+                assert_eq!(
+                    lo.to_array()[l].to_bits(),
+                    want.0.to_bits(),
+                    "min({a}, {b})"
+                );
+                assert_eq!(
+                    hi.to_array()[l].to_bits(),
+                    want.1.to_bits(),
+                    "max({a}, {b})"
+                );
+            }
+        }
+    }
+}

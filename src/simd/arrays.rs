@@ -44,13 +44,15 @@ impl F4 {
     pub fn sqrt(self) -> Self {
         F4(self.0.map(f32::sqrt))
     }
+    /// `self < o ? self : o` lane by lane, as SSE's `minps` and the wasm backend.
     #[inline(always)]
     pub fn min(self, o: Self) -> Self {
-        F4(core::array::from_fn(|i| self.0[i].min(o.0[i])))
+        F4(core::array::from_fn(|i| if self.0[i] < o.0[i] { self.0[i] } else { o.0[i] }))
     }
+    /// `self > o ? self : o`, as SSE's `maxps`.
     #[inline(always)]
     pub fn max(self, o: Self) -> Self {
-        F4(core::array::from_fn(|i| self.0[i].max(o.0[i])))
+        F4(core::array::from_fn(|i| if self.0[i] > o.0[i] { self.0[i] } else { o.0[i] }))
     }
     #[inline(always)]
     pub fn lt(self, o: Self) -> M4 {

@@ -4,9 +4,10 @@
 //! `-C target-feature=+simd128` on wasm32 (`wasm.rs`), SSE registers on x86-64 (`sse2.rs`),
 //! and plain `[f32; 4]` arrays everywhere else (`arrays.rs`; `--cfg landform_arrays` picks
 //! them on x86-64 too, to test them natively). Every operation is an IEEE operation with
-//! the same rounding in all forms (add, sub, mul, div, sqrt, floor, abs, min/max of
-//! non-NaN values without signed zeros, saturating conversions, wrapping integer ops, no
-//! FMA), so the forms, and the scalar kernels they mirror, give the same bits.
+//! the same rounding in all forms (add, sub, mul, div, sqrt, floor, abs, saturating
+//! conversions, wrapping integer ops, no FMA; min and max as SSE's `minps`/`maxps`,
+//! `a < b ? a : b` and `a > b ? a : b`, NaN and signed zeros included), so the forms,
+//! and the scalar kernels they mirror, give the same bits.
 //!
 //! Table lookups (gathers) are scalar: WebAssembly SIMD has no gather instruction.
 
@@ -86,6 +87,22 @@ mod tests {
 
     fn lanes(k: usize) -> F4 {
         F4::new(EDGES[k], EDGES[k + 1], EDGES[k + 2], EDGES[k + 3])
+    }
+
+    #[test]
+    fn min_and_max_are_compare_and_select_on_every_pair() {
+        for (k, &a) in EDGES.iter().enumerate() {
+            for j in (0..EDGES.len()).step_by(4) {
+                let (lo, hi) = (F4::splat(a).min(lanes(j)), F4::splat(a).max(lanes(j)));
+                for l in 0..4 {
+                    let b = EDGES[j + l];
+                    let want = (if a < b { a } else { b }, if a > b { a } else { b });
+                    let got = (lo.to_array()[l], hi.to_array()[l]);
+                    assert_eq!(got.0.to_bits(), want.0.to_bits(), "min({a:e}, {b:e}) [{k}]");
+                    assert_eq!(got.1.to_bits(), want.1.to_bits(), "max({a:e}, {b:e}) [{k}]");
+                }
+            }
+        }
     }
 
     #[test]

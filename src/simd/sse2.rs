@@ -79,11 +79,12 @@ impl F4 {
     pub fn sqrt(self) -> Self {
         F4(unsafe { _mm_sqrt_ps(self.0) })
     }
-    /// Of non-NaN values without signed zeros (the module's contract).
+    /// `self < o ? self : o` lane by lane (`minps`).
     #[inline(always)]
     pub fn min(self, o: Self) -> Self {
         F4(unsafe { _mm_min_ps(self.0, o.0) })
     }
+    /// `self > o ? self : o` (`maxps`).
     #[inline(always)]
     pub fn max(self, o: Self) -> Self {
         F4(unsafe { _mm_max_ps(self.0, o.0) })
