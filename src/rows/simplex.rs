@@ -78,7 +78,7 @@ impl Simplex {
 
 /// One 2D simplex on one row, with what every sample of the row inside it shares.
 #[derive(Clone, Copy)]
-struct Tri {
+pub(super) struct Tri {
     /// Cell (floored skewed coordinates) and half (`x0 > y0`), in every lane.
     i: F4,
     j: F4,
@@ -90,9 +90,46 @@ struct Tri {
     /// Corner 1's step in x (1 in the lower half).
     i1: F4,
     /// Per corner: `gx`, `r² − cy²` and `gy·cy`.
-    gx: [F4; 3],
-    r2y: [F4; 3],
-    gyy: [F4; 3],
+    pub(super) gx: [F4; 3],
+    pub(super) r2y: [F4; 3],
+    pub(super) gyy: [F4; 3],
+}
+
+/// A simplex kept from chunk to chunk by [`Simplex::row2_chunks`]: [`Tri`], or [`Tri`]
+/// with what a derivative row adds.
+pub(super) trait Kept2: Sized {
+    fn none() -> Self;
+    fn new(n: &Simplex, i: f32, j: f32, m: bool, y: f32) -> Self;
+    /// Per lane, `a`'s terms where `m` is set, else `b`'s.
+    fn mix(m: M4, a: &Self, b: &Self) -> Self;
+    fn tri(&self) -> &Tri;
+}
+
+impl Kept2 for Tri {
+    #[inline(always)]
+    fn none() -> Self {
+        Tri::none()
+    }
+    #[inline(always)]
+    fn new(n: &Simplex, i: f32, j: f32, m: bool, y: f32) -> Self {
+        Tri::new(n, i, j, m, y)
+    }
+    #[inline(always)]
+    fn mix(m: M4, a: &Self, b: &Self) -> Self {
+        Tri::mix(m, a, b)
+    }
+    #[inline(always)]
+    fn tri(&self) -> &Tri {
+        self
+    }
+}
+
+/// Where the terms of a chunk of [`Simplex::row2_chunks`] come from: a kept (or mixed)
+/// simplex and `x0`, or per-lane lookups of cells `(i, j)` at offsets `(x0, y0)`, half
+/// `m`.
+pub(super) enum From2<'a, T> {
+    Kept(&'a T, F4),
+    Lanes { i: F4, j: F4, x0: F4, y0: F4, m: M4 },
 }
 
 impl Tri {
@@ -116,13 +153,21 @@ impl Tri {
     /// operations in the point kernel's order.
     #[inline(always)]
     fn new(n: &Simplex, i: f32, j: f32, m: bool, y: f32) -> Self {
+        Tri::new_with(n, i, j, m, y).0
+    }
+
+    /// [`Tri::new`] and per corner the gradient's y and the row's offset `cy` (what the
+    /// derivative adds).
+    #[inline(always)]
+    pub(super) fn new_with(n: &Simplex, i: f32, j: f32, m: bool, y: f32) -> (Self, [[f32; 3]; 2]) {
         let t = (i + j) * G2;
         let y0 = y - (j - t);
         let (i1, j1) = if m { (1.0, 0.0) } else { (0.0, 1.0) };
         let cy = [y0, y0 - j1 + G2, y0 - 1.0 + 2.0 * G2];
         let h = n.corners2(i as i32, j as i32, m);
         let g = each!(c in [0, 1, 2] => n.grad2[h[c]]);
-        Tri {
+        let gy = each!(c in [0, 1, 2] => g[c][1]);
+        let tri = Tri {
             i: F4::splat(i),
             j: F4::splat(j),
             m: M4::splat(m),
@@ -132,7 +177,19 @@ impl Tri {
             gx: each!(c in [0, 1, 2] => F4::splat(g[c][0])),
             r2y: each!(c in [0, 1, 2] => F4::splat(R2 - cy[c] * cy[c])),
             gyy: each!(c in [0, 1, 2] => F4::splat(g[c][1] * cy[c])),
-        }
+        };
+        (tri, [gy, cy])
+    }
+
+    /// The x offsets `cx` of four samples from the three corners, `x0 = x − it`.
+    #[inline(always)]
+    pub(super) fn cx(&self, x0: F4) -> [F4; 3] {
+        let one = F4::splat(1.0);
+        [
+            x0,
+            x0 - self.i1 + F4::splat(G2),
+            x0 - one + F4::splat(2.0 * G2),
+        ]
     }
 
     /// Per lane, `a`'s terms where `m` is set, else `b`'s (the fields `eval` reads).
@@ -150,14 +207,9 @@ impl Tri {
     /// The noise (before scaling) of four samples inside this simplex, `x0 = x − it`.
     #[inline(always)]
     fn eval(&self, x0: F4) -> F4 {
-        let (zero, one) = (F4::splat(0.0), F4::splat(1.0));
-        let cx = [
-            x0,
-            x0 - self.i1 + F4::splat(G2),
-            x0 - one + F4::splat(2.0 * G2),
-        ];
+        let zero = F4::splat(0.0);
         let mut v = zero;
-        for (c, cx) in cx.into_iter().enumerate() {
+        for (c, cx) in self.cx(x0).into_iter().enumerate() {
             let t = self.r2y[c] - cx * cx;
             let gd = self.gyy[c] + self.gx[c] * cx;
             let t2 = t * t;
@@ -594,6 +646,58 @@ pub(super) fn far_apart(xs: &[f32]) -> bool {
 }
 
 impl Simplex {
+    /// The chunks of a 2D row at `y` (the first `n` columns of `xs`), each with where
+    /// its terms come from: the simplex kept from the chunk before while every lane is
+    /// in it (same cell, and with that cell's `it`, so the point kernel's `x0`, the same
+    /// half), the last lane's simplex (mixed with the kept one where one edge is
+    /// crossed), or per-lane lookups.
+    #[inline(always)]
+    pub(super) fn row2_chunks<T: Kept2>(
+        &self,
+        xs: &[f32],
+        y: f32,
+        n: usize,
+        mut chunk: impl FnMut(usize, From2<T>),
+    ) {
+        let yv = F4::splat(y);
+        let mut cur = T::none();
+        for k in (0..n).step_by(4) {
+            let x = F4::load(&xs[k..]);
+            let s = (x + yv) * F4::splat(F2);
+            let i = (x + s).floor();
+            let j = (yv + s).floor();
+            let ct = cur.tri();
+            let x0c = x - ct.it;
+            let in_cur = i.eq(ct.i).and(j.eq(ct.j)).and_not(x0c.gt(ct.y0).xor(ct.m));
+            if in_cur.all() {
+                chunk(k, From2::Kept(&cur, x0c));
+                continue;
+            }
+            let t = (i + j) * F4::splat(G2);
+            let x0 = x - (i - t);
+            let y0 = yv - (j - t);
+            let m = x0.gt(y0);
+            let in_last = i
+                .eq(i.last_splat())
+                .and(j.eq(j.last_splat()))
+                .and_not(m.xor(m.last_splat()));
+            if in_last.or(in_cur).all() {
+                let (i3, j3) = (i.to_array()[3], j.to_array()[3]);
+                let last = T::new(self, i3, j3, m.bitmask() & 8 != 0, y);
+                if in_last.all() {
+                    chunk(k, From2::Kept(&last, x0));
+                } else {
+                    // One edge crossed: each lane takes its simplex's terms.
+                    chunk(k, From2::Kept(&T::mix(in_cur, &cur, &last), x0));
+                }
+                cur = last;
+            } else {
+                cur = T::none();
+                chunk(k, From2::Lanes { i, j, x0, y0, m });
+            }
+        }
+    }
+
     /// The chunk loop of `row3` over the first `n` columns: `chunk(k, from)` for the
     /// chunk at column `k`, from the kept simplex when every lane is in it or in lane 3's
     /// (module notes), else from per-lane lookups.
@@ -692,49 +796,13 @@ impl RowNoise for Simplex {
         if far_apart(xs) {
             return self.row2_lanes(xs, y, out);
         }
-        let yv = F4::splat(y);
-        let mut cur = Tri::none();
-        for k in (0..out.len()).step_by(4) {
-            let x = F4::load(&xs[k..]);
-            let s = (x + yv) * F4::splat(F2);
-            let i = (x + s).floor();
-            let j = (yv + s).floor();
-            // Lanes in the kept simplex: same cell, and (with that cell's `it`, so the
-            // point kernel's `x0`) the same half.
-            let x0c = x - cur.it;
-            let in_cur = i
-                .eq(cur.i)
-                .and(j.eq(cur.j))
-                .and_not(x0c.gt(cur.y0).xor(cur.m));
-            let v = if in_cur.all() {
-                cur.eval(x0c)
-            } else {
-                let t = (i + j) * F4::splat(G2);
-                let x0 = x - (i - t);
-                let y0 = yv - (j - t);
-                let m = x0.gt(y0);
-                let in_last = i
-                    .eq(i.last_splat())
-                    .and(j.eq(j.last_splat()))
-                    .and_not(m.xor(m.last_splat()));
-                if in_last.or(in_cur).all() {
-                    let (i3, j3) = (i.to_array()[3], j.to_array()[3]);
-                    let last = Tri::new(self, i3, j3, m.bitmask() & 8 != 0, y);
-                    let v = if in_last.all() {
-                        last.eval(x0)
-                    } else {
-                        // One edge crossed: each lane takes its simplex's terms.
-                        Tri::mix(in_cur, &cur, &last).eval(x0)
-                    };
-                    cur = last;
-                    v
-                } else {
-                    cur = Tri::none();
-                    eval2(x0, y0, m, self.lanes2(i, j, m))
-                }
+        self.row2_chunks(xs, y, out.len(), #[inline(always)] |k, from: From2<Tri>| {
+            let v = match from {
+                From2::Kept(t, x0) => t.eval(x0),
+                From2::Lanes { i, j, x0, y0, m } => eval2(x0, y0, m, self.lanes2(i, j, m)),
             };
             (F4::splat(SCALE2) * v).store(&mut out[k..]);
-        }
+        });
     }
 
     fn row3(&self, _: &WideCols, xs: &[f32], y: f32, z: f32, out: &mut [f32]) {
@@ -742,7 +810,8 @@ impl RowNoise for Simplex {
         if far_apart(xs) {
             return self.row3_lanes(xs, y, z, out);
         }
-        self.row3_chunks(xs, (y, z), out.len(), |k, from: From3<Tet>| {
+        self.row3_chunks(xs, (y, z), out.len(), #[inline(always)]
+        |k, from: From3<Tet>| {
             let v = match from {
                 From3::Kept(t, x0) => t.eval(x0),
                 From3::Lanes(c) => self.lanes3(c),

@@ -14,7 +14,8 @@
 //! `-0.0`; see src/rows/simplex.rs).
 
 use super::simplex::{
-    far_apart, offsets2, skew2, splats, Chunk3, From3, Kept3, Lane3, Tet, WideCols,
+    far_apart, offsets2, skew2, splats, Chunk3, From2, From3, Kept2, Kept3, Lane3, Tet, Tri,
+    WideCols,
 };
 use crate::noise::simplex::{Simplex, F3, G3, NEAR, R2, SCALE2, SCALE3};
 use crate::simd::{F4, M4};
@@ -57,27 +58,99 @@ impl Kept3 for DTet {
     }
 }
 
+/// The kept simplex of the 2D derivative row: [`Tri`] and per corner (splatted) the
+/// gradient's y and the row's offset `cy`.
+#[derive(Clone, Copy)]
+struct DTri {
+    t: Tri,
+    gy: [F4; 3],
+    cy: [F4; 3],
+}
+
+impl Kept2 for DTri {
+    #[inline(always)]
+    fn none() -> Self {
+        let zero = [F4::splat(0.0); 3];
+        DTri {
+            t: Tri::none(),
+            gy: zero,
+            cy: zero,
+        }
+    }
+    #[inline(always)]
+    fn new(n: &Simplex, i: f32, j: f32, m: bool, y: f32) -> Self {
+        let (t, [gy, cy]) = Tri::new_with(n, i, j, m, y);
+        DTri {
+            t,
+            gy: gy.map(F4::splat),
+            cy: cy.map(F4::splat),
+        }
+    }
+    #[inline(always)]
+    fn mix(m: M4, a: &Self, b: &Self) -> Self {
+        let pick = |a: &[F4; 3], b: &[F4; 3]| [0, 1, 2].map(|c| m.select(a[c], b[c]));
+        DTri {
+            t: Tri::mix(m, &a.t, &b.t),
+            gy: pick(&a.gy, &b.gy),
+            cy: pick(&a.cy, &b.cy),
+        }
+    }
+    #[inline(always)]
+    fn tri(&self) -> &Tri {
+        &self.t
+    }
+}
+
+impl DTri {
+    /// [`deriv2`] of four samples inside this simplex, `x0 = x − it`: the corner terms
+    /// `r² − cy²` and `gy·cy` are the row's.
+    #[inline(always)]
+    fn eval(&self, x0: F4) -> [F4; 3] {
+        let mut acc = [F4::splat(0.0); 3];
+        for (c, cx) in self.t.cx(x0).into_iter().enumerate() {
+            let (gx, gy, cy) = (self.t.gx[c], self.gy[c], self.cy[c]);
+            let t = self.t.r2y[c] - cx * cx;
+            let gd = self.t.gyy[c] + gx * cx;
+            add_corner2(&mut acc, t, gd, [gx, gy], [cx, cy]);
+        }
+        acc
+    }
+}
+
 impl Simplex {
     /// `planes[c][i]`: channel `c` (value, ∂x, ∂y) at the octave's column `i` and the
     /// f64 row `y`, as [`crate::noise::deriv::DerivNoise::deriv2_at`] gives it. Rows
     /// within [`NEAR`] take four lanes; beyond it every sample is the f64 point
     /// derivative, as the plain row does. Each plane is as long as the padded columns.
     pub(crate) fn row2_deriv(&self, c: &WideCols, xs: &[f32], y: f64, planes: [&mut [f32]; 3]) {
-        let [v, dx, dy] = planes;
         if !(c.near && y.abs() < NEAR) {
+            let [v, dx, dy] = planes;
             for (i, &x) in c.x.iter().enumerate() {
                 (v[i], dx[i], dy[i]) = self.noise2_deriv_at(x, y);
             }
             return;
         }
+        #[inline(always)]
+        fn put(planes: &mut [&mut [f32]; 3], k: usize, v: [F4; 3]) {
+            for (p, v) in planes.iter_mut().zip(v) {
+                (F4::splat(SCALE2) * v).store(&mut p[k..]);
+            }
+        }
+        let (n, mut planes) = (planes[0].len(), planes);
+        // As the plain row: the simplex kept while samples are close, else per lane.
+        if !far_apart(xs) {
+            return self.row2_chunks(xs, y as f32, n, #[inline(always)]
+            |k, from: From2<DTri>| match from {
+                From2::Kept(t, x0) => put(&mut planes, k, t.eval(x0)),
+                From2::Lanes { i, j, x0, y0, m } => {
+                    put(&mut planes, k, deriv2(x0, y0, m, self.lanes2(i, j, m)))
+                }
+            });
+        }
         let yv = F4::splat(y as f32);
-        let sc = F4::splat(SCALE2);
-        for k in (0..v.len()).step_by(4) {
+        for k in (0..n).step_by(4) {
             let (i, j, x0, y0, m) = skew2(F4::load(&xs[k..]), yv);
-            let [a, b, d] = deriv2(x0, y0, m, self.lanes2(i, j, m));
-            (sc * a).store(&mut v[k..]);
-            (sc * b).store(&mut dx[k..]);
-            (sc * d).store(&mut dy[k..]);
+            put(&mut planes, k, deriv2(x0, y0, m, self.lanes2(i, j, m)));
         }
     }
 
@@ -93,7 +166,8 @@ impl Simplex {
             }
         };
         if !far_apart(xs) {
-            return self.row3_chunks(xs, (y, z), n, |k, from: From3<DTet>| match from {
+            return self.row3_chunks(xs, (y, z), n, #[inline(always)]
+            |k, from: From3<DTet>| match from {
                 From3::Kept(t, x0) => put(k, kept3(t, x0)),
                 From3::Lanes(c) => put(k, self.lanes_deriv3(c)),
             });
@@ -157,19 +231,26 @@ fn kept3(d: &DTet, x0: F4) -> [F4; 4] {
 /// halves `m` (`x0 > y0`) and corner gradients `g[corner] = (gx, gy)`.
 #[inline(always)]
 fn deriv2(x0: F4, y0: F4, m: M4, g: [[F4; 2]; 3]) -> [F4; 3] {
-    let (r2, zero, eight) = (F4::splat(R2), F4::splat(0.0), F4::splat(8.0));
-    let (mut v, mut dx, mut dy) = (zero, zero, zero);
+    let r2 = F4::splat(R2);
+    let mut acc = [F4::splat(0.0); 3];
     for (c, (cx, cy)) in offsets2(x0, y0, m).into_iter().enumerate() {
         let [gx, gy] = g[c];
         let t = r2 - cy * cy - cx * cx;
-        let on = t.gt(zero);
         let gd = gy * cy + gx * cx;
-        let t2 = t * t;
-        let t4 = t2 * t2;
-        let k = eight * t2 * t * gd;
-        v = v + on.keep(t4 * gd);
-        dx = dx + on.keep(t4 * gx - k * cx);
-        dy = dy + on.keep(t4 * gy - k * cy);
+        add_corner2(&mut acc, t, gd, [gx, gy], [cx, cy]);
     }
-    [v, dx, dy]
+    acc
+}
+
+/// One corner's falloff `t⁴·(g·d)` and its gradient `t⁴·g − 8t³(g·d)·d` added into
+/// `acc` (value, ∂x, ∂y) where `t = r² − |d|² > 0`.
+#[inline(always)]
+fn add_corner2(acc: &mut [F4; 3], t: F4, gd: F4, g: [F4; 2], d: [F4; 2]) {
+    let on = t.gt(F4::splat(0.0));
+    let t2 = t * t;
+    let t4 = t2 * t2;
+    let k = F4::splat(8.0) * t2 * t * gd;
+    acc[0] = acc[0] + on.keep(t4 * gd);
+    acc[1] = acc[1] + on.keep(t4 * g[0] - k * d[0]);
+    acc[2] = acc[2] + on.keep(t4 * g[1] - k * d[1]);
 }
