@@ -112,7 +112,7 @@ impl Kept2 for Tri {
     }
     #[inline(always)]
     fn new(n: &Simplex, i: f32, j: f32, m: bool, y: f32) -> Self {
-        Tri::new(n, i, j, m, y)
+        Tri::new_with(n, i, j, m, y).0
     }
     #[inline(always)]
     fn mix(m: M4, a: &Self, b: &Self) -> Self {
@@ -150,14 +150,8 @@ impl Tri {
     }
 
     /// The simplex of cell `(i, j)` and half `m` on the row at `y`, with scalar `f32`
-    /// operations in the point kernel's order.
-    #[inline(always)]
-    fn new(n: &Simplex, i: f32, j: f32, m: bool, y: f32) -> Self {
-        Tri::new_with(n, i, j, m, y).0
-    }
-
-    /// [`Tri::new`] and per corner the gradient's y and the row's offset `cy` (what the
-    /// derivative adds).
+    /// operations in the point kernel's order; with it, what the derivative row adds:
+    /// per corner the gradient's y and the row's offset `cy`.
     #[inline(always)]
     pub(super) fn new_with(n: &Simplex, i: f32, j: f32, m: bool, y: f32) -> (Self, [[f32; 3]; 2]) {
         let t = (i + j) * G2;

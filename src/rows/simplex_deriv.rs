@@ -122,7 +122,13 @@ impl Simplex {
     /// f64 row `y`, as [`crate::noise::deriv::DerivNoise::deriv2_at`] gives it. Rows
     /// within [`NEAR`] take four lanes; beyond it every sample is the f64 point
     /// derivative, as the plain row does. Each plane is as long as the padded columns.
-    pub(crate) fn row2_deriv(&self, c: &WideCols, xs: &[f32], y: f64, planes: [&mut [f32]; 3]) {
+    pub(crate) fn row2_deriv(
+        &self,
+        c: &WideCols,
+        xs: &[f32],
+        y: f64,
+        mut planes: [&mut [f32]; 3],
+    ) {
         if !(c.near && y.abs() < NEAR) {
             let [v, dx, dy] = planes;
             for (i, &x) in c.x.iter().enumerate() {
@@ -136,7 +142,7 @@ impl Simplex {
                 (F4::splat(SCALE2) * v).store(&mut p[k..]);
             }
         }
-        let (n, mut planes) = (planes[0].len(), planes);
+        let n = planes[0].len();
         // As the plain row: the simplex kept while samples are close, else per lane.
         if !far_apart(xs) {
             return self.row2_chunks(xs, y as f32, n, #[inline(always)]
