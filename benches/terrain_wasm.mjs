@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 const load = (path) => import(pathToFileURL(resolve(path)).href);
 const lf = await load(process.argv[2] ?? 'pkg-node/landform.js');
 const baseline = process.argv[3]?.endsWith('.js') ? await load(process.argv[3]) : null;
+const { jsFill, jsFlowAccumulation } = await import('./js_fill.mjs');
 
 function mulberry32(a) {
   return () => {
@@ -55,8 +56,9 @@ function median(warm, runs, setup, f) {
 }
 
 // `node benches/terrain_wasm.mjs pkg [baseline] landscape` runs only the landscape step.
-const stepOnly = process.argv.includes('landscape');
-if (!stepOnly) {
+// `… fill` runs only fill + D8.
+const stepOnly = process.argv.includes('landscape'), fillOnly = process.argv.includes('fill');
+if (!stepOnly && !fillOnly) {
   const map = island(512, 7), chunk = 50000;
   const ms = median(1, 5, () => [map.slice(), new lf.Eroder(512, 512)], ([m, e]) => { e.run(m, chunk); e.free(); });
   console.log(`erosion   512²  ${Math.round(chunk / ms * 1000)} droplets/s (${chunk} droplets in ${ms.toFixed(1)} ms, default params, wasm)`);
@@ -85,31 +87,43 @@ function stepMs(pkg, n, runs) {
   ls.free();
   return { t, filled, sum };
 }
-console.log('landscape step (uplift, receivers, pits, stack, area, erosion n = 1, diffusion), after 10 steps of uplift on an island');
-console.log(`size   | step ms | ms/Mcell | steps that filled pits${baseline ? ' | baseline ms | speed-up | same heights' : ''}`);
-for (const [n, runs] of [[256, 7], [512, 5], [1024, 3], [2048, 3]]) {
-  const a = stepMs(lf, n, runs);
-  let extra = '';
-  if (baseline) {
-    const b = stepMs(baseline, n, runs);
-    extra = ` | ${b.t.toFixed(1).padStart(11)} | ${(b.t / a.t).toFixed(2).padStart(7)}× | ${a.sum === b.sum}`;
+if (!fillOnly) {
+  console.log('landscape step (uplift, receivers, pits, stack, area, erosion n = 1, diffusion), after 10 steps of uplift on an island');
+  console.log(`size   | step ms | ms/Mcell | steps that filled pits${baseline ? ' | baseline ms | speed-up | same heights' : ''}`);
+  for (const [n, runs] of [[256, 7], [512, 5], [1024, 3], [2048, 3]]) {
+    const a = stepMs(lf, n, runs);
+    let extra = '';
+    if (baseline) {
+      const b = stepMs(baseline, n, runs);
+      extra = ` | ${b.t.toFixed(1).padStart(11)} | ${(b.t / a.t).toFixed(2).padStart(7)}× | ${a.sum === b.sum}`;
+    }
+    console.log(`${String(n).padStart(5)}² | ${a.t.toFixed(1).padStart(7)} | ${(a.t / (n * n / 1e6)).toFixed(1).padStart(8)} | ${a.filled} of ${runs + 1}${extra}`);
   }
-  console.log(`${String(n).padStart(5)}² | ${a.t.toFixed(1).padStart(7)} | ${(a.t / (n * n / 1e6)).toFixed(1).padStart(8)} | ${a.filled} of ${runs + 1}${extra}`);
 }
 if (stepOnly) process.exit(0);
 
-if (baseline) {
-  console.log('fill + D8 accumulation: this package vs the baseline, same process');
-  console.log('size   | fill ms | D8 ms (baseline) | D8 ms (this) | fill+D8 baseline → this | speed-up | same bits');
-  for (const [n, runs] of [[256, 7], [512, 5], [1024, 3], [2048, 3]]) {
-    const m = island(n, 11);
-    const fill = median(1, runs, () => m.slice(), (h) => lf.fillDepressions(h, n, n));
+// fill + D8 (fillDepressions, then flowAccumulation on the filled map) by this package,
+// by the baseline package and by plain JavaScript (benches/js_fill.mjs), same process.
+console.log('fill + D8 accumulation, same process: this package, the baseline, plain JS');
+console.log(`size   | fill ms | D8 ms | fill+D8 ms${baseline ? ' | baseline fill+D8 | speed-up | same bits' : ''} | plain JS fill+D8 | ratio`);
+for (const [n, runs] of [[256, 7], [512, 5], [1024, 5], [2048, 3]]) {
+  const m = island(n, 11);
+  const pipeline = (pkg) => {
+    const fill = median(1, runs, () => m.slice(), (h) => pkg.fillDepressions(h, n, n));
     const filled = m.slice();
-    lf.fillDepressions(filled, n, n);
-    const before = median(1, runs, () => null, () => baseline.flowAccumulation(filled, n, n));
-    const after = median(1, runs, () => null, () => lf.flowAccumulation(filled, n, n));
-    const a = baseline.flowAccumulation(filled, n, n), b = lf.flowAccumulation(filled, n, n);
-    const same = a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
-    console.log(`${String(n).padStart(5)}² | ${fill.toFixed(1).padStart(7)} | ${before.toFixed(1).padStart(16)} | ${after.toFixed(1).padStart(12)} | ${(fill + before).toFixed(1).padStart(9)} → ${(fill + after).toFixed(1).padStart(9)} | ${((fill + before) / (fill + after)).toFixed(2).padStart(7)}× | ${same}`);
+    pkg.fillDepressions(filled, n, n);
+    const d8 = median(1, runs, () => null, () => pkg.flowAccumulation(filled, n, n));
+    return { fill, d8, filled, acc: pkg.flowAccumulation(filled, n, n) };
+  };
+  const a = pipeline(lf);
+  const js = median(1, runs, () => m.slice(), (h) => jsFlowAccumulation(jsFill(h, n, n), n, n));
+  const jsOut = jsFill(m.slice(), n, n);
+  const same = (x, y) => x.length === y.length && x.every((v, i) => Object.is(v, y[i]));
+  if (!same(jsOut, a.filled) || !same(jsFlowAccumulation(jsOut, n, n), a.acc)) throw new Error(`plain JS and landform disagree at ${n}²`);
+  let extra = '';
+  if (baseline) {
+    const b = pipeline(baseline);
+    extra = ` | ${(b.fill + b.d8).toFixed(1).padStart(16)} | ${((b.fill + b.d8) / (a.fill + a.d8)).toFixed(2).padStart(7)}× | ${same(a.filled, b.filled) && same(a.acc, b.acc)}`;
   }
+  console.log(`${String(n).padStart(5)}² | ${a.fill.toFixed(1).padStart(7)} | ${a.d8.toFixed(1).padStart(5)} | ${(a.fill + a.d8).toFixed(1).padStart(10)}${extra} | ${js.toFixed(1).padStart(16)} | ${(js / (a.fill + a.d8)).toFixed(2).padStart(4)}×`);
 }

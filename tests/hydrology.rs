@@ -29,6 +29,16 @@ fn test_maps() -> Vec<(usize, usize, Vec<f32>)> {
                 .collect(),
         ),
         (1, 9, white_noise(1, 9, 5)),
+        // Terraced: many flats and ties, which the queues of the flood must order.
+        (
+            150,
+            110,
+            bumpy_map(150, 110, 6)
+                .iter()
+                .zip(white_noise(150, 110, 7))
+                .map(|(a, b)| ((a + 0.1 * b) * 20.0).round() / 20.0)
+                .collect(),
+        ),
         (3, 3, vec![1.0, 1.0, 1.0, 1.0, 0.0, 1.0, 1.0, 1.0, 1.0]),
     ]
 }

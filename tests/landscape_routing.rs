@@ -5,7 +5,7 @@ mod common;
 
 use common::{bumpy_map, white_noise};
 use landform::hydrology::lakes::{fill_lakes, LakeScratch};
-use landform::hydrology::priority_flood;
+use landform::hydrology::planchon_darboux;
 use landform::hydrology::receivers::{receivers_into, Descent};
 use landform::hydrology::{
     fill_depressions, flow_accumulation, flow_accumulation_sorted, FillParams, D8,
@@ -195,7 +195,9 @@ fn lake_maps() -> Vec<(usize, usize, Vec<f32>)> {
 }
 
 #[test]
-fn filling_only_the_lakes_equals_priority_flood_over_the_whole_map_bit_for_bit() {
+fn filling_only_the_lakes_equals_the_whole_map_fill_bit_for_bit() {
+    // Planchon–Darboux: an independent method (sweeps over the whole map) with the
+    // same unique fixed point; priority_flood itself runs fill_lakes at ε = 0.
     let mut scratch = LakeScratch::default();
     let mut total = 0;
     for (w, h, z) in lake_maps() {
@@ -205,7 +207,7 @@ fn filling_only_the_lakes_equals_priority_flood_over_the_whole_map_bit_for_bit()
                 sea_level: sea,
                 ..FillParams::default()
             };
-            let raised_whole = priority_flood(&mut whole, w, h, &p).unwrap().raised;
+            let raised_whole = planchon_darboux(&mut whole, w, h, &p).unwrap().raised;
             let outlet: Vec<bool> = (0..w * h)
                 .map(|i| {
                     let (x, y) = (i % w, i / w);

@@ -31,7 +31,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use crate::hydrology::fill::flood_from;
+use crate::hydrology::fill::{flood_from, Flood};
 use crate::hydrology::{for_neighbours, order_key, D8};
 
 /// The basin of the cells that drain to base level.
@@ -49,6 +49,7 @@ pub struct LakeScratch {
     cursor: Vec<u32>,
     level: Vec<f32>,
     queue: BinaryHeap<Reverse<u64>>,
+    flood: Flood,
     closed: Vec<bool>,
     /// Lake cells with their heights before the fill.
     lake: Vec<(u32, f32)>,
@@ -165,18 +166,20 @@ fn flood_lake(
         stamp,
         seeds,
         todo,
-        queue,
+        flood,
         ..
     } = s;
     let first = seeds.len();
     todo.clear();
     todo.push(start as u32);
     comp[start] = id;
+    let mut cells = 1;
     while let Some(c) = todo.pop() {
         for_neighbours(c as usize, width, height, |_, m| {
             if !closed[m] {
                 if comp[m] != id {
                     comp[m] = id;
+                    cells += 1;
                     todo.push(m as u32);
                 }
             } else if stamp[m] != id {
@@ -188,7 +191,8 @@ fn flood_lake(
     // Open cells next to this lake belong to it; only a rim cell shared with another
     // lake sees open cells of that one, which wait for their own flood.
     let comp = &*comp;
-    flood_from(z, width, height, 0.0, closed, &seeds[first..], queue, |m| {
+    let rim = &seeds[first..];
+    flood_from(z, width, height, 0.0, closed, rim, flood, cells, |m| {
         comp[m] == id
     });
 }
@@ -238,30 +242,49 @@ fn collect_passes(
     passes: &mut Vec<(u64, f32)>,
 ) {
     passes.clear();
-    // E, SE, S, SW: each neighbouring pair once.
+    let mut pair = |i: usize, j: usize| {
+        let (b, c) = (basin[i], basin[j]);
+        if b == c {
+            return;
+        }
+        let key = ((b.min(c) as u64) << 32) | b.max(c) as u64;
+        let pass = z[i].max(z[j]);
+        // Runs of the same pair are common along a divide: merge them here.
+        match passes.last_mut() {
+            Some((k, p)) if *k == key => *p = p.min(pass),
+            _ => passes.push((key, pass)),
+        }
+    };
+    // E, SE, S, SW of each cell: each neighbouring pair once.
     let forward = &D8[..4];
     for y in 0..height {
-        for x in 0..width {
-            let i = y * width + x;
-            let b = basin[i];
+        let row = y * width;
+        let mut x = 0;
+        while x < width {
+            let i = row + x;
+            // Interior cells whose four forward neighbours share their basin (most of
+            // them) take one test instead of four bounded ones.
+            if x > 0 && x + 1 < width && y + 1 < height {
+                let (b, below) = (basin[i], i + width);
+                let same = (basin[i + 1] == b)
+                    & (basin[below + 1] == b)
+                    & (basin[below] == b)
+                    & (basin[below - 1] == b);
+                if !same {
+                    for j in [i + 1, below + 1, below, below - 1] {
+                        pair(i, j);
+                    }
+                }
+                x += 1;
+                continue;
+            }
             for &(dx, dy) in forward {
                 let (nx, ny) = (x as isize + dx as isize, y + dy as usize);
-                if nx < 0 || nx as usize >= width || ny >= height {
-                    continue;
-                }
-                let j = ny * width + nx as usize;
-                let c = basin[j];
-                if b == c {
-                    continue;
-                }
-                let key = ((b.min(c) as u64) << 32) | b.max(c) as u64;
-                let pass = z[i].max(z[j]);
-                // Runs of the same pair are common along a divide: merge them here.
-                match passes.last_mut() {
-                    Some((k, p)) if *k == key => *p = p.min(pass),
-                    _ => passes.push((key, pass)),
+                if nx >= 0 && (nx as usize) < width && ny < height {
+                    pair(i, ny * width + nx as usize);
                 }
             }
+            x += 1;
         }
     }
 }

@@ -13,14 +13,13 @@
 //! neighbour, so the passes stay near the scan in memory instead of jumping along
 //! donor lists, and the upstream counts come out of the same walk.
 
-/// Marks a placed cell in [`StackScratch`]'s donor counts (a cell has at most 8 donors).
-const PLACED: u8 = u8::MAX;
-
 /// Scratch of [`stack_into`], reused between calls.
 #[derive(Clone, Debug, Default)]
 pub struct StackScratch {
-    /// Donors of each cell not yet placed, or `PLACED`.
+    /// Donors of each cell not yet placed.
     pending: Vec<u8>,
+    /// The cells with no donor, in index order.
+    leaves: Vec<u32>,
 }
 
 /// Writes a stack order of the receivers `rec` into `stack` (every cell after its
@@ -44,19 +43,25 @@ pub fn stack_into(
             pending[r as usize] += 1;
         }
     }
+    // Walks start at the cells with no donor (in index order); a walk goes on into
+    // a receiver whose last donor it placed, so those are never walk starts.
+    let leaves = &mut s.leaves;
+    leaves.clear();
+    leaves.resize(n, 0);
+    let mut starts = 0;
+    for (i, &p) in pending.iter().enumerate() {
+        leaves[starts] = i as u32;
+        starts += (p == 0) as usize;
+    }
     count.fill(1);
     stack.clear();
     stack.resize(n, 0);
     // Placed cells fill the stack from its end: the last placed (a base-level node
     // whose tree is complete) comes first.
     let mut k = n;
-    for i in 0..n {
-        if pending[i] != 0 {
-            continue;
-        }
-        let mut c = i;
+    for &leaf in &leaves[..starts] {
+        let mut c = leaf as usize;
         loop {
-            pending[c] = PLACED;
             k -= 1;
             stack[k] = c as u32;
             let r = rec[c] as usize;

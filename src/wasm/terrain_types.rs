@@ -19,7 +19,7 @@ export interface IslandOptions {
 }
 /** Options of `fillDepressions`; every field optional. */
 export interface FillOptions {
-  /** `'priority-flood'` (default, O(n log n)) or `'planchon-darboux'` (iterative reference). */
+  /** `'priority-flood'` (default; at epsilon 0 it floods only the lakes) or `'planchon-darboux'` (iterative reference). Same bits. */
   method?: 'priority-flood' | 'planchon-darboux';
   /** Least drop per step of every drainage path, in [0, 1]; 0 (default) = one float step. */
   epsilon?: number;
