@@ -138,7 +138,7 @@ pub fn fill_depressions(
 }
 
 /// Priority-Flood+ε (Barnes et al. 2014), seeded with the outlets, lowest first,
-/// with most cells passed through plain queues instead of the heap ([`flood_from`]).
+/// raised cells through the pit queue instead of the heap ([`flood_from`]).
 /// At ε = 0 (the default) it floods only the lakes ([`fill_lakes`]: the cells that
 /// drain into pits of the D8 receivers, up to their spill level), which gives the
 /// same bits in about two thirds of the time on noisy maps.

@@ -258,10 +258,8 @@ fn collect_passes(
     // E, SE, S, SW of each cell: each neighbouring pair once.
     let forward = &D8[..4];
     for y in 0..height {
-        let row = y * width;
-        let mut x = 0;
-        while x < width {
-            let i = row + x;
+        for x in 0..width {
+            let i = y * width + x;
             // Interior cells whose four forward neighbours share their basin (most of
             // them) take one test instead of four bounded ones.
             if x > 0 && x + 1 < width && y + 1 < height {
@@ -275,7 +273,6 @@ fn collect_passes(
                         pair(i, j);
                     }
                 }
-                x += 1;
                 continue;
             }
             for &(dx, dy) in forward {
@@ -284,7 +281,6 @@ fn collect_passes(
                     pair(i, ny * width + nx as usize);
                 }
             }
-            x += 1;
         }
     }
 }
