@@ -55,6 +55,18 @@ function median(warm, runs, setup, f) {
   return t.sort((a, b) => a - b)[runs >> 1];
 }
 
+// Runs `measure` on this package and the baseline in two interleaved rounds and returns
+// a lookup of each one's better result (lower `cost`).
+function interleaved(measure, cost) {
+  const pkgs = baseline ? [lf, baseline] : [lf];
+  const out = new Map();
+  for (const pkg of [...pkgs, ...pkgs]) {
+    const r = measure(pkg);
+    if (!out.has(pkg) || cost(r) < cost(out.get(pkg))) out.set(pkg, r);
+  }
+  return (pkg) => out.get(pkg);
+}
+
 // `node benches/terrain_wasm.mjs pkg [baseline] landscape` runs only the landscape step.
 // `… fill` runs only fill + D8.
 const stepOnly = process.argv.includes('landscape'), fillOnly = process.argv.includes('fill');
@@ -91,10 +103,11 @@ if (!fillOnly) {
   console.log('landscape step (uplift, receivers, pits, stack, area, erosion n = 1, diffusion), after 10 steps of uplift on an island');
   console.log(`size   | step ms | ms/Mcell | steps that filled pits${baseline ? ' | baseline ms | speed-up | same heights' : ''}`);
   for (const [n, runs] of [[256, 7], [512, 5], [1024, 3], [2048, 3]]) {
-    const a = stepMs(lf, n, runs);
+    const best = interleaved((pkg) => stepMs(pkg, n, runs), (r) => r.t);
+    const a = best(lf);
     let extra = '';
     if (baseline) {
-      const b = stepMs(baseline, n, runs);
+      const b = best(baseline);
       extra = ` | ${b.t.toFixed(1).padStart(11)} | ${(b.t / a.t).toFixed(2).padStart(7)}× | ${a.sum === b.sum}`;
     }
     console.log(`${String(n).padStart(5)}² | ${a.t.toFixed(1).padStart(7)} | ${(a.t / (n * n / 1e6)).toFixed(1).padStart(8)} | ${a.filled} of ${runs + 1}${extra}`);
@@ -115,14 +128,17 @@ for (const [n, runs] of [[256, 7], [512, 5], [1024, 5], [2048, 3]]) {
     const d8 = median(1, runs, () => null, () => pkg.flowAccumulation(filled, n, n));
     return { fill, d8, filled, acc: pkg.flowAccumulation(filled, n, n) };
   };
-  const a = pipeline(lf);
+  // Two interleaved rounds (this, baseline, this, baseline), the better of each: on a
+  // noisy machine a slow spell then hits both packages, not one.
+  const best = interleaved(pipeline, (r) => r.fill + r.d8);
+  const a = best(lf);
   const js = median(1, runs, () => m.slice(), (h) => jsFlowAccumulation(jsFill(h, n, n), n, n));
   const jsOut = jsFill(m.slice(), n, n);
   const same = (x, y) => x.length === y.length && x.every((v, i) => Object.is(v, y[i]));
   if (!same(jsOut, a.filled) || !same(jsFlowAccumulation(jsOut, n, n), a.acc)) throw new Error(`plain JS and landform disagree at ${n}²`);
   let extra = '';
   if (baseline) {
-    const b = pipeline(baseline);
+    const b = best(baseline);
     extra = ` | ${(b.fill + b.d8).toFixed(1).padStart(16)} | ${((b.fill + b.d8) / (a.fill + a.d8)).toFixed(2).padStart(7)}× | ${same(a.filled, b.filled) && same(a.acc, b.acc)}`;
   }
   console.log(`${String(n).padStart(5)}² | ${a.fill.toFixed(1).padStart(7)} | ${a.d8.toFixed(1).padStart(5)} | ${(a.fill + a.d8).toFixed(1).padStart(10)}${extra} | ${js.toFixed(1).padStart(16)} | ${(js / (a.fill + a.d8)).toFixed(2).padStart(4)}×`);

@@ -25,6 +25,7 @@ pub mod hydrology;
 pub mod landscape;
 pub mod limits;
 pub mod noise;
+mod order;
 pub mod rng;
 pub mod rows;
 pub mod simd;

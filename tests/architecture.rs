@@ -9,7 +9,7 @@ use std::path::Path;
 
 /// Lowest first.
 const FLOORS: &[&[&str]] = &[
-    &["error", "limits", "rng", "simd"],
+    &["error", "limits", "order", "rng", "simd"],
     &["noise", "fractal", "grid"],
     &["compose"],
     &["rows"],

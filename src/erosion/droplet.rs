@@ -41,7 +41,7 @@
 //! All arithmetic is `+ − × ÷ sqrt min max` and truncation on `f32`/`f64`, so runs are
 //! bit-identical on every platform.
 
-use crate::erosion::order::Order;
+use crate::order::Order;
 use crate::erosion::settle::{below_sea, Basin};
 use crate::erosion::{Brush, Budget, ErosionParams};
 

@@ -10,7 +10,6 @@
 pub mod brush;
 pub mod budget;
 pub mod droplet;
-mod order;
 pub mod params;
 pub mod settle;
 

@@ -2,7 +2,7 @@
 //! the droplet like water filling a basin, never above the rim of that ground and never
 //! lifting the sea floor out of the sea.
 
-use crate::erosion::order::Order;
+use crate::order::Order;
 use crate::erosion::{droplet::add, Brush};
 
 /// The cells a load may settle on with their heights, sorted once per settling;

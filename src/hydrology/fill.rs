@@ -28,6 +28,7 @@ use crate::error::{check_range, Error, Result};
 use crate::hydrology::lakes::{fill_lakes, LakeScratch};
 use crate::hydrology::receivers::{receivers_into, Descent};
 use crate::hydrology::{for_neighbours, on_border, order_key};
+use crate::order::Order;
 use crate::terrain::{check_grid, check_heights, MAX_HEIGHT};
 
 /// Which filling algorithm to run.
@@ -117,7 +118,7 @@ pub fn fill_depressions(
     // Each step of a drainage path adds at most max(ε, one f32 step ≤ 0.125 below 2e6),
     // and a path has fewer steps than the map has cells: below this bound the result
     // cannot leave the domain, and the fill works in place without a copy.
-    let top = heights.iter().fold(f32::MIN, |m, &v| m.max(v)) as f64;
+    let top = heights.iter().fold(f32::MIN, |m, &v| m.hi(v)) as f64;
     let step = (params.epsilon as f64).max(0.125);
     if top + step * heights.len() as f64 <= MAX_HEIGHT as f64 {
         return run(heights);
@@ -324,7 +325,7 @@ fn lower_to_drain(w: &mut [f32], zc: f32, c: usize, offsets: &[isize; 8], eps: f
             best = zc;
             break;
         }
-        best = best.min(r);
+        best = best.lo(r);
     }
     if best < w[c] {
         w[c] = best;

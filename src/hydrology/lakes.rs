@@ -33,6 +33,7 @@ use std::collections::BinaryHeap;
 
 use crate::hydrology::fill::{flood_from, Flood};
 use crate::hydrology::{for_neighbours, order_key, D8};
+use crate::order::Order;
 
 /// The basin of the cells that drain to base level.
 const OUTSIDE: u32 = 0;
@@ -248,10 +249,10 @@ fn collect_passes(
             return;
         }
         let key = ((b.min(c) as u64) << 32) | b.max(c) as u64;
-        let pass = z[i].max(z[j]);
+        let pass = z[i].hi(z[j]);
         // Runs of the same pair are common along a divide: merge them here.
         match passes.last_mut() {
-            Some((k, p)) if *k == key => *p = p.min(pass),
+            Some((k, p)) if *k == key => *p = p.lo(pass),
             _ => passes.push((key, pass)),
         }
     };
@@ -322,7 +323,7 @@ fn lake_levels(s: &mut LakeScratch, basins: usize) {
             continue; // a stale entry
         }
         for &(c, pass) in &s.links[s.start[b] as usize..s.start[b + 1] as usize] {
-            let l = pass.max(here);
+            let l = pass.hi(here);
             if l < s.level[c as usize] {
                 s.level[c as usize] = l;
                 s.queue

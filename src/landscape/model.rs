@@ -25,6 +25,7 @@ use crate::error::{Error, Result};
 use crate::hydrology::lakes::{fill_lakes, LakeScratch};
 use crate::hydrology::receivers::{receivers_into, receivers_near, Descent};
 use crate::hydrology::stack::{stack_into, StackScratch};
+use crate::order::Order;
 use crate::rng::Mulberry32;
 use crate::terrain::{check_grid, check_heights, MAX_HEIGHT};
 
@@ -354,5 +355,5 @@ pub fn max_change(a: &[f32], b: &[f32]) -> f64 {
     a.iter()
         .zip(b)
         .map(|(&x, &y)| (x as f64 - y as f64).abs())
-        .fold(0.0, f64::max)
+        .fold(0.0, f64::hi)
 }

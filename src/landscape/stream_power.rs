@@ -9,6 +9,7 @@
 //! stays at least one `f32` step above its receiver, so erosion makes no new flats.
 
 use crate::hydrology::receivers::receiver_distance;
+use crate::order::Order;
 
 /// Erodibility, the area exponent `m`, the slope exponent `n`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -121,6 +122,6 @@ pub fn erode(
         let d = solve_drop(h0 - hr, f, law.n);
         // Rounded to f32 a tiny drop could land on the receiver's height and make a
         // flat (a pit for the next step); keep at least one float step above it.
-        z[i] = ((hr + d) as f32).max(crate::hydrology::fill::raise(z[r], 0.0));
+        z[i] = ((hr + d) as f32).hi(crate::hydrology::fill::raise(z[r], 0.0));
     }
 }
