@@ -199,16 +199,23 @@ fn flood_lake(
 }
 
 /// Labels every cell with its basin into `basin`: [`OUTSIDE`] for trees that end at
-/// base level, 1, 2, … for the pits' trees in the order their first cell appears.
-/// Each unlabelled cell walks down its receivers to a labelled cell or a root, then
-/// walks the same path again writing the label (each cell is labelled once, on at
-/// most two walks: O(n), no stack needed). Returns the basin count.
+/// base level, 1, 2, … for the pits' trees in the order they are found. In index
+/// order, a cell whose receiver is labelled takes its label (no walk: about half the
+/// cells, those draining back up the scan); any other unlabelled cell walks down its
+/// receivers to a labelled cell or a root, then walks the same path again writing the
+/// label (each cell is labelled once, on at most two walks: O(n), no stack needed).
+/// Returns the basin count.
 fn label_basins(rec: &[u32], outlet: &[bool], basin: &mut Vec<u32>) -> usize {
     const UNSEEN: u32 = u32::MAX;
     basin.clear();
     basin.resize(rec.len(), UNSEEN);
     let mut next = 1;
     for i in 0..rec.len() {
+        let below = basin[rec[i] as usize];
+        if below != UNSEEN {
+            basin[i] = below;
+            continue;
+        }
         if basin[i] != UNSEEN {
             continue;
         }
@@ -233,6 +240,9 @@ fn label_basins(rec: &[u32], outlet: &[bool], basin: &mut Vec<u32>) -> usize {
     next as usize
 }
 
+/// Slots of the recent-pairs table of [`collect_passes`] (a power of two, 2^10).
+const RECENT: usize = 1024;
+
 /// The passes between touching basins: `(pair, max(h_a, h_b))` for neighbouring cells
 /// `a`, `b` in different basins (a pair may repeat; the search keeps the lowest).
 fn collect_passes(
@@ -243,6 +253,11 @@ fn collect_passes(
     passes: &mut Vec<(u64, f32)>,
 ) {
     passes.clear();
+    // Where each of the recently seen pairs sits in `passes`, by a hash of the pair: a
+    // divide between two basins crosses many rows, and merging its passes here leaves
+    // the search a few entries per pair instead of one per row (the slots are only a
+    // hint: a stale one points at another pair, which is then pushed anew).
+    let mut recent = [0u32; RECENT];
     let mut pair = |i: usize, j: usize| {
         let (b, c) = (basin[i], basin[j]);
         if b == c {
@@ -250,10 +265,13 @@ fn collect_passes(
         }
         let key = ((b.min(c) as u64) << 32) | b.max(c) as u64;
         let pass = z[i].hi(z[j]);
-        // Runs of the same pair are common along a divide: merge them here.
-        match passes.last_mut() {
+        let slot = &mut recent[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize];
+        match passes.get_mut(*slot as usize) {
             Some((k, p)) if *k == key => *p = p.lo(pass),
-            _ => passes.push((key, pass)),
+            _ => {
+                *slot = passes.len() as u32;
+                passes.push((key, pass));
+            }
         }
     };
     // E, SE, S, SW of each cell: each neighbouring pair once.
