@@ -58,6 +58,8 @@ pub struct LakeScratch {
     seeds: Vec<usize>,
     /// The lake each lake cell was last flooded with (0: none).
     comp: Vec<u32>,
+    /// The last lake id handed out, in this call or an earlier one.
+    last_id: u32,
     /// The last lake whose rim took each cell.
     stamp: Vec<u32>,
     /// Lakes to flood again.
@@ -85,8 +87,12 @@ pub fn fill_lakes(
     collect_passes(z, width, height, &s.basin, &mut s.passes);
     lake_levels(s, basins);
     let n = z.len();
-    s.closed.clear();
-    s.closed.resize(n, true);
+    // `closed` is all true between calls (every lake cell is closed again at the end),
+    // so it is cleared only when the map size changes.
+    if s.closed.len() != n {
+        s.closed.clear();
+        s.closed.resize(n, true);
+    }
     s.lake.clear();
     for (i, (&b, &r)) in s.basin.iter().zip(rec).enumerate() {
         if b != OUTSIDE && (z[i] <= s.level[b as usize] || r as usize == i) {
@@ -94,11 +100,18 @@ pub fn fill_lakes(
             s.lake.push((i as u32, z[i]));
         }
     }
-    s.comp.clear();
-    s.comp.resize(n, 0);
-    s.stamp.clear();
-    s.stamp.resize(n, 0);
-    let mut comps = 0;
+    // Lake ids go on from the last call's, so `comp` and `stamp`, only ever compared
+    // with the current call's ids, need clearing only when the size changes or the ids
+    // would run out: an evolving landscape fills a few lakes on a big map every step.
+    if s.comp.len() != n || s.last_id > u32::MAX - n as u32 {
+        s.comp.clear();
+        s.comp.resize(n, 0);
+        s.stamp.clear();
+        s.stamp.resize(n, 0);
+        s.last_id = 0;
+    }
+    let first = s.last_id;
+    let mut comps = first;
     loop {
         // Flood each open lake (a connected set of open cells) from its own rim, so
         // each heap holds one lake's rim, not all of them.
@@ -125,20 +138,25 @@ pub fn fill_lakes(
         }
         // Flood again, from their original heights, the lakes next to the cells that
         // joined (the joined cells are open already).
+        // `redo[id - first]`; ids up to `first` are older calls' (or none).
         s.redo.clear();
-        s.redo.resize(comps as usize + 1, false);
+        s.redo.resize((comps - first) as usize + 1, false);
         for &(q, _) in &s.lake[before..] {
             for_neighbours(q as usize, width, height, |_, m| {
-                s.redo[s.comp[m] as usize] = true;
+                s.redo[s.comp[m].saturating_sub(first) as usize] = true;
             });
         }
         s.redo[0] = false;
         for &(c, h) in &s.lake[..before] {
-            if s.redo[s.comp[c as usize] as usize] {
+            if s.redo[(s.comp[c as usize] - first) as usize] {
                 z[c as usize] = h;
                 s.closed[c as usize] = false;
             }
         }
+    }
+    s.last_id = comps;
+    for &(c, _) in &s.lake {
+        s.closed[c as usize] = true;
     }
     s.lake.iter().filter(|&&(c, h)| z[c as usize] > h).count()
 }

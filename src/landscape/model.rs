@@ -61,6 +61,8 @@ pub struct Landscape {
     diffusion: Diffusion,
     area_m: AreaPower,
     lakes: LakeScratch,
+    /// The heights before the last step of a [`Self::step`] call, for its report.
+    before: Vec<f32>,
     time: f64,
     steps_done: u64,
 }
@@ -91,6 +93,7 @@ impl Landscape {
             diffusion: Diffusion::default(),
             area_m: AreaPower::default(),
             lakes: LakeScratch::default(),
+            before: Vec::new(),
             time: 0.0,
             steps_done: 0,
         };
@@ -257,14 +260,18 @@ impl Landscape {
         check_step(dt, steps)?;
         let mut report = StepReport::default();
         for s in 0..steps {
-            let before = (s + 1 == steps).then(|| self.heights.clone());
+            let last = s + 1 == steps;
+            if last {
+                self.before.clear();
+                self.before.extend_from_slice(&self.heights);
+            }
             let raised = self.step_once(dt);
             if raised > 0 {
                 report.filled_steps += 1;
                 report.raised += raised as u64;
             }
-            if let Some(b) = before {
-                report.max_change = max_change(&b, &self.heights);
+            if last {
+                report.max_change = max_change(&self.before, &self.heights);
             }
         }
         Ok(report)
