@@ -227,7 +227,7 @@ fn implicit_columns(
     let top_fixed = height > 1 && !fixed[..width].contains(&false);
     // The plain column's ratio above the current row (0 below a fixed cell).
     let mut plain_gamma = top_fixed.then_some(0.0);
-    for y in 0..height {
+    for (y, &plain) in plain_rows.iter().enumerate() {
         let (lower, _, upper) = coefficients(false, y, height, r);
         let diagonal = 1.0 - lower - upper;
         let row = y * width..(y + 1) * width;
@@ -245,7 +245,7 @@ fn implicit_columns(
         }
         let (g_above, g) = gamma[row.start - width..row.end].split_at_mut(width);
         let (o_above, o) = out[row.start - width..row.end].split_at_mut(width);
-        plain_gamma = plain_gamma.filter(|_| plain_rows[y]);
+        plain_gamma = plain_gamma.filter(|_| plain);
         if let Some(above) = plain_gamma {
             let denom = diagonal - lower * above;
             let ratio = upper / denom;
@@ -290,13 +290,8 @@ mod tests {
     /// the border plus a few cells (sea) in some rows, and no border at all.
     #[test]
     fn plain_rows_give_the_bits_of_the_general_sweep() {
-        let mut seed = 9u32;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            seed
-        };
+        let mut rng = crate::rng::Mulberry32::new(9);
+        let mut next = move || rng.next_u32();
         for (w, h) in [(3, 3), (4, 9), (37, 23), (64, 64), (5, 130)] {
             let border = |i: usize| i % w == 0 || i / w == 0 || i % w == w - 1 || i / w == h - 1;
             let sea: Vec<bool> = (0..w * h).map(|i| border(i) || next() % 97 == 0).collect();
