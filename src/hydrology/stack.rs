@@ -26,8 +26,9 @@ pub struct StackScratch {
 /// receiver; base-level nodes, `rec[i] == i`, first among their trees) and the
 /// upstream cell counts into `count` (`count[i]`: the cells whose water passes through
 /// `i`, itself included; exact integers). `rec` must point every cell at itself or a
-/// D8 neighbour. Cells on a cycle of receivers, and those draining into one, are left
-/// out of the stack; returns how many cells it holds (all of them for a forest).
+/// D8 neighbour. Cells on a cycle of receivers are left out of the stack (the cells
+/// draining into a cycle are still placed, so the order holds only for a forest);
+/// returns how many cells it holds (all of them for a forest).
 pub fn stack_into(
     rec: &[u32],
     stack: &mut Vec<u32>,
@@ -38,23 +39,23 @@ pub fn stack_into(
     let pending = &mut s.pending;
     pending.clear();
     pending.resize(n, 0);
-    for (i, &r) in rec.iter().enumerate() {
+    for (i, (&r, c)) in rec.iter().zip(count.iter_mut()).enumerate() {
+        *c = 1;
         if r as usize != i {
             pending[r as usize] += 1;
         }
     }
     // Walks start at the cells with no donor (in index order); a walk goes on into
     // a receiver whose last donor it placed, so those are never walk starts.
+    // Every slot that is read is written first: `leaves` and `stack` keep their length
+    // between calls instead of being cleared.
     let leaves = &mut s.leaves;
-    leaves.clear();
     leaves.resize(n, 0);
     let mut starts = 0;
     for (i, &p) in pending.iter().enumerate() {
         leaves[starts] = i as u32;
         starts += (p == 0) as usize;
     }
-    count.fill(1);
-    stack.clear();
     stack.resize(n, 0);
     // Placed cells fill the stack from its end: the last placed (a base-level node
     // whose tree is complete) comes first.
@@ -78,4 +79,47 @@ pub fn stack_into(
     }
     stack.drain(..k);
     n - k
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Receivers on a `w`-wide strip: each cell drains west, cell 0 is base level;
+    /// with `cycle`, cells 1 and 2 drain into each other (left out of the stack; the
+    /// cells upstream of them are walked from their leaf and kept).
+    fn strip(n: usize, cycle: bool) -> Vec<u32> {
+        let mut rec: Vec<u32> = (0..n as u32).map(|i| i.saturating_sub(1)).collect();
+        if cycle {
+            rec[1] = 2;
+        }
+        rec
+    }
+
+    #[test]
+    fn reused_buffers_give_what_fresh_ones_give() {
+        let (mut stack, mut scratch) = (Vec::new(), StackScratch::default());
+        for (n, cycle) in [(9, true), (40, false), (7, false), (12, true), (12, false)] {
+            let rec = strip(n, cycle);
+            let mut count = vec![0; n];
+            let placed = stack_into(&rec, &mut stack, &mut count, &mut scratch);
+            let (mut fresh, mut fresh_count) = (Vec::new(), vec![0; n]);
+            let want = stack_into(
+                &rec,
+                &mut fresh,
+                &mut fresh_count,
+                &mut StackScratch::default(),
+            );
+            assert_eq!(
+                (placed, &stack, &count),
+                (want, &fresh, &fresh_count),
+                "{n}, {cycle}"
+            );
+            if !cycle {
+                assert_eq!(placed, n);
+            } else {
+                assert!(!stack.contains(&1) && !stack.contains(&2), "{stack:?}");
+            }
+        }
+    }
 }
