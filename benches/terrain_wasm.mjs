@@ -6,7 +6,7 @@
 //   cargo build --release --target wasm32-unknown-unknown
 //   wasm-bindgen target/wasm32-unknown-unknown/release/landform.wasm --out-dir /tmp/lf \
 //     --target experimental-nodejs-module
-//   node benches/terrain_wasm.mjs /tmp/lf/landform.js [/tmp/lf-baseline/landform.js] [landscape]
+//   node benches/terrain_wasm.mjs /tmp/lf/landform.js [/tmp/lf-baseline/landform.js] [landscape | fill | ab [n]]
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -65,6 +65,41 @@ function interleaved(measure, cost) {
     if (!out.has(pkg) || cost(r) < cost(out.get(pkg))) out.set(pkg, r);
   }
   return (pkg) => out.get(pkg);
+}
+
+// `node benches/terrain_wasm.mjs pkg baseline ab [n]` times fill + D8 and one landscape
+// step at n² (default 1024) in 16 rounds that alternate the two packages call by call,
+// and prints the medians: on a noisy machine, the steadiest ratio.
+if (process.argv.includes('ab')) {
+  if (!baseline) throw new Error('ab needs a baseline package');
+  const n = Number(process.argv[process.argv.indexOf('ab') + 1]) || 1024, m = island(n, 11);
+  const scapes = new Map([lf, baseline].map((pkg) => {
+    const ls = new pkg.Landscape(n, n);
+    ls.setHeights(island(n, 5).map((v) => v * 50));
+    ls.setUplift(1e-3);
+    ls.step(1e4, 10);
+    return [pkg, ls];
+  }));
+  const t = new Map([lf, baseline].map((pkg) => [pkg, { fill: [], d8: [], step: [] }]));
+  for (let r = 0; r < 16; r++) {
+    for (const pkg of [lf, baseline]) {
+      const h = m.slice(), at = t.get(pkg);
+      let s = performance.now();
+      pkg.fillDepressions(h, n, n);
+      at.fill.push(performance.now() - s);
+      s = performance.now();
+      pkg.flowAccumulation(h, n, n);
+      at.d8.push(performance.now() - s);
+      s = performance.now();
+      scapes.get(pkg).step(1e4, 1);
+      at.step.push(performance.now() - s);
+    }
+  }
+  const med = (v) => v.slice().sort((a, b) => a - b)[v.length >> 1];
+  const [a, b] = [lf, baseline].map((pkg) => t.get(pkg));
+  const fd = (x) => med(x.fill) + med(x.d8);
+  console.log(`${n}², 16 interleaved rounds: fill + D8 ${fd(a).toFixed(1)} ms (fill ${med(a.fill).toFixed(1)}) against ${fd(b).toFixed(1)}: ${(fd(b) / fd(a)).toFixed(2)}×; landscape step ${med(a.step).toFixed(1)} ms against ${med(b.step).toFixed(1)}: ${(med(b.step) / med(a.step)).toFixed(2)}×`);
+  process.exit(0);
 }
 
 // `node benches/terrain_wasm.mjs pkg [baseline] landscape` runs only the landscape step.
