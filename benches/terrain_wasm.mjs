@@ -55,6 +55,15 @@ function median(warm, runs, setup, f) {
   return t.sort((a, b) => a - b)[runs >> 1];
 }
 
+// The benchmark state: a noisy island × 50 m, 10 steps of 10 000 years into uplift.
+function evolving(pkg, n) {
+  const ls = new pkg.Landscape(n, n);
+  ls.setHeights(island(n, 5).map((v) => v * 50));
+  ls.setUplift(1e-3);
+  ls.step(1e4, 10);
+  return ls;
+}
+
 // Runs `measure` on this package and the baseline in two interleaved rounds and returns
 // a lookup of each one's better result (lower `cost`).
 function interleaved(measure, cost) {
@@ -73,13 +82,7 @@ function interleaved(measure, cost) {
 if (process.argv.includes('ab')) {
   if (!baseline) throw new Error('ab needs a baseline package');
   const n = Number(process.argv[process.argv.indexOf('ab') + 1]) || 1024, m = island(n, 11);
-  const scapes = new Map([lf, baseline].map((pkg) => {
-    const ls = new pkg.Landscape(n, n);
-    ls.setHeights(island(n, 5).map((v) => v * 50));
-    ls.setUplift(1e-3);
-    ls.step(1e4, 10);
-    return [pkg, ls];
-  }));
+  const scapes = new Map([lf, baseline].map((pkg) => [pkg, evolving(pkg, n)]));
   const t = new Map([lf, baseline].map((pkg) => [pkg, { fill: [], d8: [], step: [] }]));
   for (let r = 0; r < 16; r++) {
     for (const pkg of [lf, baseline]) {
@@ -124,10 +127,7 @@ if (!stepOnly && !fillOnly) {
 
 // With a baseline package the same step runs by it too, in the same process.
 function stepMs(pkg, n, runs) {
-  const ls = new pkg.Landscape(n, n);
-  ls.setHeights(island(n, 5).map((v) => v * 50));
-  ls.setUplift(1e-3);
-  ls.step(1e4, 10);
+  const ls = evolving(pkg, n);
   let filled = 0;
   const t = median(1, runs, () => null, () => { filled += ls.step(1e4, 1).filledSteps; });
   const sum = ls.heights.reduce((a, v) => a + v, 0);

@@ -63,25 +63,36 @@ fn interior<const STEEPEST: bool>(
     outlet: &[bool],
     rec: &mut [u32],
 ) {
-    let mut offset = [0isize; 8];
-    for (o, &(dx, dy)) in offset.iter_mut().zip(&D8) {
-        *o = dy as isize * width as isize + dx as isize;
-    }
+    let offset = offsets(width);
     for y in 1..height - 1 {
         for i in y * width + 1..(y + 1) * width - 1 {
-            let zi = z[i];
-            let (mut best, mut to) = (if STEEPEST { 0.0 } else { -zi }, i);
-            for (d, &o) in offset.iter().enumerate() {
-                let n = (i as isize + o) as usize;
-                let s = score(STEEPEST, zi, z[n], d, DIAGONAL);
-                if s > best {
-                    best = s;
-                    to = n;
-                }
-            }
+            let to = interior_receiver(z, &offset, STEEPEST, i);
             rec[i] = if outlet[i] { i } else { to } as u32;
         }
     }
+}
+
+/// The [`D8`] offsets in index space on a map `width` cells wide.
+fn offsets(width: usize) -> [isize; 8] {
+    D8.map(|(dx, dy)| dy as isize * width as isize + dx as isize)
+}
+
+/// The receiver of interior cell `i` (all eight neighbours on the map, at `offset`),
+/// outlets aside: the neighbour with the best [`score`] above the cell's own, the
+/// first in [`D8`] order among equals, else `i` itself.
+#[inline(always)]
+fn interior_receiver(z: &[f32], offset: &[isize; 8], steepest: bool, i: usize) -> usize {
+    let zi = z[i];
+    let (mut best, mut to) = (if steepest { 0.0 } else { -zi }, i);
+    for (d, &o) in offset.iter().enumerate() {
+        let n = (i as isize + o) as usize;
+        let s = score(steepest, zi, z[n], d, DIAGONAL);
+        if s > best {
+            best = s;
+            to = n;
+        }
+    }
+    to
 }
 
 /// [`receivers_into`] for the `cells` and their D8 neighbours only: after heights
@@ -119,27 +130,18 @@ fn receiver(
         return i as u32;
     }
     let steepest = descent == Descent::Steepest;
+    if y > 0 && y + 1 < height && x > 0 && x + 1 < width {
+        return interior_receiver(z, &offsets(width), steepest, i) as u32;
+    }
     let zi = z[i];
     let (mut best, mut to) = (if steepest { 0.0 } else { -zi }, i);
-    if y > 0 && y + 1 < height && x > 0 && x + 1 < width {
-        let w = width as isize;
-        for (d, &(dx, dy)) in D8.iter().enumerate() {
-            let n = (i as isize + dy as isize * w + dx as isize) as usize;
-            let s = score(steepest, zi, z[n], d, DIAGONAL);
-            if s > best {
-                best = s;
-                to = n;
-            }
+    for_neighbours(i, width, height, |d, n| {
+        let s = score(steepest, zi, z[n], d, DIAGONAL);
+        if s > best {
+            best = s;
+            to = n;
         }
-    } else {
-        for_neighbours(i, width, height, |d, n| {
-            let s = score(steepest, zi, z[n], d, DIAGONAL);
-            if s > best {
-                best = s;
-                to = n;
-            }
-        });
-    }
+    });
     to as u32
 }
 
