@@ -12,6 +12,7 @@ use crate::noise::teaching::{Teaching, Variant};
 use crate::noise::value::Value;
 use crate::noise::worley::{Worley, WorleyDistance, WorleyReturn};
 use crate::noise::Noise;
+use crate::rows::DerivFill;
 use crate::spec::{Named, NoiseKind, Params, Permutation, Spec};
 
 /// Every kernel the spec can name, each fully composed (private: [`Field`] is the API).
@@ -383,20 +384,20 @@ impl Field {
     }
 
     /// The value and gradient at points `p` (x, y, z arrays) into the planes `out`
-    /// (`dims` + 1 of them, ∂z zeros in 2D): [`Field::row2_deriv`] / `row3_deriv` of
-    /// rows of one, the kernel picked once.
+    /// (`dims` + 1 of them, ∂z zeros in 2D): [`DerivFill::deriv_points`], the kernel
+    /// picked once.
     pub(crate) fn points_deriv(&self, p: &[Vec<f64>; 3], dims: u32, out: [&mut [f32]; 4]) -> Result<()> {
-        let [v, gx, gy, gz] = out;
         with_deriv!(self, c => {
-            for i in 0..v.len() {
-                let (x, y, z) = (p[0][i], p[1][i], p[2][i]);
-                if dims == 2 {
-                    [v[i], gx[i], gy[i]] = c.eval2_deriv(x, y);
-                    gz[i] = 0.0;
-                } else {
-                    [v[i], gx[i], gy[i], gz[i]] = c.eval3_deriv(x, y, z);
-                }
-            }
+            DerivFill::deriv_points(c, p, dims, out);
+            Ok(())
+        })
+    }
+
+    /// [`Field::points_deriv`] one point at a time: what the batches must equal.
+    #[cfg(test)]
+    pub(crate) fn each_point_deriv(&self, p: &[Vec<f64>; 3], dims: u32, out: [&mut [f32]; 4]) -> Result<()> {
+        with_deriv!(self, c => {
+            crate::rows::each_point_deriv(c, p, dims, out);
             Ok(())
         })
     }
@@ -563,4 +564,50 @@ pub(crate) fn check_points(out: &[f32], p: &[&[f64]]) -> Result<()> {
         crate::error::check_len(a, v.len(), out.len(), "out.length")?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod points_deriv_tests {
+    use super::Field;
+    use crate::rng::Mulberry32;
+    use crate::spec::Spec;
+
+    /// The point batches of the lattice kernels (src/rows/points_deriv.rs, batches of
+    /// 1024) give `eval2_deriv`/`eval3_deriv`'s bits for every lattice kernel and
+    /// fractal kind, near and far from the origin, with batch ends and padding.
+    #[test]
+    fn batches_equal_point_derivatives_bit_for_bit() {
+        let mut rng = Mulberry32::new(7);
+        for noise in ["perlin", "value", "perlin-improved"] {
+            for kind in ["fbm", "ridged", "billow", "turbulence"] {
+                let json = format!(
+                    r#"{{"noise":"{noise}","seed":3,"offset":[0.25,-1.5,2],"fractal":{{"kind":"{kind}","octaves":3}}}}"#
+                );
+                let field = Field::new(&serde_json::from_str::<Spec>(&json).unwrap()).unwrap();
+                for reach in [3.0, 1e5] {
+                    let n = 2 * 1024 + 7;
+                    let p: [Vec<f64>; 3] = core::array::from_fn(|_| {
+                        (0..n).map(|_| (rng.next_f32() as f64 * 2.0 - 1.0) * reach).collect()
+                    });
+                    for dims in [2u32, 3] {
+                        let mut got: [Vec<f32>; 4] = core::array::from_fn(|_| vec![0.0; n]);
+                        let mut want = got.clone();
+                        let [a, b, c, d] = got.each_mut().map(|p| p.as_mut_slice());
+                        field.points_deriv(&p, dims, [a, b, c, d]).unwrap();
+                        let [a, b, c, d] = want.each_mut().map(|p| p.as_mut_slice());
+                        field.each_point_deriv(&p, dims, [a, b, c, d]).unwrap();
+                        for c in 0..4 {
+                            for i in 0..n {
+                                assert_eq!(
+                                    got[c][i].to_bits(),
+                                    want[c][i].to_bits(),
+                                    "{json} dims {dims} point {i} channel {c}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -27,6 +27,31 @@ pub trait DerivFill: DerivNoise + Sized {
     fn deriv3_axes(c: &Composed<Self>, out: [&mut [f32]; 4], xs: &[f64], ys: &[f64], z: f64) {
         c.deriv3_points(out, xs, ys, z)
     }
+    /// The value and gradient at the points `p` (x, y, z arrays) into `dims + 1` planes
+    /// (∂z zeros in 2D): point by point unless the kernel has four-lane point derivatives
+    /// (the lattice noises, unwarped and untiled).
+    fn deriv_points(c: &Composed<Self>, p: &[Vec<f64>; 3], dims: u32, out: [&mut [f32]; 4]) {
+        each_point_deriv(c, p, dims, out)
+    }
+}
+
+/// [`DerivFill::deriv_points`] one point at a time ([`Composed::eval2_deriv`] /
+/// `eval3_deriv`): what the batches must equal.
+pub(crate) fn each_point_deriv<K: DerivNoise>(
+    c: &Composed<K>,
+    p: &[Vec<f64>; 3],
+    dims: u32,
+    [v, gx, gy, gz]: [&mut [f32]; 4],
+) {
+    for i in 0..v.len() {
+        let (x, y, z) = (p[0][i], p[1][i], p[2][i]);
+        if dims == 2 {
+            [v[i], gx[i], gy[i]] = c.eval2_deriv(x, y);
+            gz[i] = 0.0;
+        } else {
+            [v[i], gx[i], gy[i], gz[i]] = c.eval3_deriv(x, y, z);
+        }
+    }
 }
 
 /// Worley F1 (Euclidean, the form with a derivative) has derivative rows; 2D rows are
@@ -123,6 +148,18 @@ macro_rules! lattice_fill {
                     c.deriv3_points(out, xs, ys, z)
                 }
             }
+            fn deriv_points(c: &Composed<Self>, p: &[Vec<f64>; 3], dims: u32, out: [&mut [f32]; 4]) {
+                if c.warp.is_some() || c.period.is_some() {
+                    return each_point_deriv(c, p, dims, out);
+                }
+                let [v, gx, gy, gz] = out;
+                if dims == 2 {
+                    c.lattice_deriv2_points(p, [v, gx, gy]);
+                    gz.fill(0.0);
+                } else {
+                    c.lattice_deriv3_points(p, [v, gx, gy, gz]);
+                }
+            }
         }
     )*};
 }
@@ -169,17 +206,17 @@ fn row_fill<K, const N: usize>(
 
 /// One octave's place in the sum: amplitude, frequency, whether it is the first.
 #[derive(Clone, Copy)]
-struct Term {
-    amp: f32,
-    f: f32,
-    first: bool,
+pub(super) struct Term {
+    pub(super) amp: f32,
+    pub(super) f: f32,
+    pub(super) first: bool,
 }
 
 /// `acc += (amp · shape(n), amp · shape′(n) · f · ∇n)` four lanes at a time, in the
 /// point fills' order (`fractal_sum`); with `out` (the last octave) the sums divided by
 /// `norm` go to the output rows instead (their last chunk may be partial). One pass per
 /// plane ([`pass`]), each over exact chunks with its branches decided before the loop.
-fn accumulate<const N: usize>(
+pub(super) fn accumulate<const N: usize>(
     acc: &mut [Vec<f32>; N],
     n: &[Vec<f32>; N],
     t: Term,

@@ -26,8 +26,11 @@ mod deriv;
 mod deriv_rows;
 mod lattice;
 mod points;
+mod points_deriv;
 
 pub use deriv::DerivFill;
+#[cfg(test)]
+pub(crate) use deriv_rows::each_point_deriv;
 mod simplex;
 mod simplex_deriv;
 mod worley;

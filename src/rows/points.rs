@@ -22,7 +22,7 @@ use crate::simd::{fade4, gather2, lerp4, F4};
 /// Points per batch: the octave loop runs over this many at a time, so that its buffers
 /// stay small (large ones come from `mmap` and cost page faults on every fill) and warm
 /// in cache.
-const BATCH: usize = 1024;
+pub(super) const BATCH: usize = 1024;
 
 impl<K: RowNoise> Composed<K> {
     /// `out[i] = eval2(x[i], y[i])`.
@@ -97,7 +97,7 @@ fn sum(fr: &Fractal, out: &mut [f32], mut octave: impl FnMut(f64, &mut [f32])) {
 }
 
 /// `v[..n] + offset`, padded to a multiple of four with its last value (finite, dropped).
-fn padded(v: &[f64], n: usize, offset: f64) -> Vec<f64> {
+pub(super) fn padded(v: &[f64], n: usize, offset: f64) -> Vec<f64> {
     let len = (n + 3) & !3;
     (0..len).map(|i| v[i.min(n - 1)] + offset).collect()
 }
@@ -105,7 +105,7 @@ fn padded(v: &[f64], n: usize, offset: f64) -> Vec<f64> {
 /// Four points' lattice cells and fractions on one axis, after the f64 reduction by the
 /// kernel's period (as [`crate::noise::Noise::noise2_at`] splits).
 #[inline(always)]
-fn axis4(v: &[f64], k: usize, f: f64, p: Option<f64>) -> Axis4 {
+pub(super) fn axis4(v: &[f64], k: usize, f: f64, p: Option<f64>) -> Axis4 {
     // `crate::noise::cell` four lanes at once (a scalar floor is a call on x86-64).
     let s = |l: usize| split(v[k + l] * f, p).0;
     let v = F4::new(s(0), s(1), s(2), s(3));
@@ -116,7 +116,7 @@ fn axis4(v: &[f64], k: usize, f: f64, p: Option<f64>) -> Axis4 {
 /// The table entries `t[h(l)]` of four lanes as `N` component vectors; one lookup
 /// splatted when `U` (all four lanes hash alike).
 #[inline(always)]
-fn table4<const U: bool, const N: usize>(t: &[[f32; N]], h: impl Fn(usize) -> usize) -> [F4; N] {
+pub(super) fn table4<const U: bool, const N: usize>(t: &[[f32; N]], h: impl Fn(usize) -> usize) -> [F4; N] {
     if U {
         let g = &t[h(0)];
         core::array::from_fn(|a| F4::splat(g[a]))
@@ -127,7 +127,7 @@ fn table4<const U: bool, const N: usize>(t: &[[f32; N]], h: impl Fn(usize) -> us
 }
 
 #[inline(always)]
-fn same(i: [i32; 4]) -> bool {
+pub(super) fn same(i: [i32; 4]) -> bool {
     i[1] == i[0] && i[2] == i[0] && i[3] == i[0]
 }
 
@@ -139,7 +139,7 @@ pub(crate) trait Lattice4 {
 }
 
 /// Four points' lattice cells and fractions on one axis.
-type Axis4 = ([i32; 4], F4);
+pub(super) type Axis4 = ([i32; 4], F4);
 
 /// Four-lane 2D points of a lattice kernel (`out.len()` a multiple of four, as
 /// [`Composed::points2`] pads), at frequency `f`, reduced by the period 256.
@@ -174,7 +174,7 @@ impl Perlin {
     /// Corner `(dx, dy)` of four 2D cells: its gradient components, one lookup
     /// splatted when all four points share the cell (`U`).
     #[inline(always)]
-    fn grad2_4<const U: bool>(&self, xi: [i32; 4], yi: [i32; 4], d: (i32, i32)) -> (F4, F4) {
+    pub(super) fn grad2_4<const U: bool>(&self, xi: [i32; 4], yi: [i32; 4], d: (i32, i32)) -> (F4, F4) {
         let h = |l: usize| self.hash2(xi[l] + d.0, yi[l] + d.1);
         if U {
             let g = self.grad2[h(0)];
@@ -286,7 +286,7 @@ impl Simplex {
 impl Value {
     /// The values at corner `d` of four cells, one lookup splatted when `U`.
     #[inline(always)]
-    fn at4<const U: bool>(&self, c: [[i32; 4]; 3], d: [i32; 3], dims: u32) -> F4 {
+    pub(super) fn at4<const U: bool>(&self, c: [[i32; 4]; 3], d: [i32; 3], dims: u32) -> F4 {
         let at = |l: usize| match dims {
             2 => self.at2(c[0][l] + d[0], c[1][l] + d[1]),
             _ => self.at3(c[0][l] + d[0], c[1][l] + d[1], c[2][l] + d[2]),
@@ -339,7 +339,7 @@ impl Improved {
 
     /// The gradient factors of corner `d` in table `t` (masked to its size).
     #[inline(always)]
-    fn grads4<const U: bool, const N: usize, const M: usize>(
+    pub(super) fn grads4<const U: bool, const N: usize, const M: usize>(
         &self,
         t: &[[f32; N]; M],
         c: [[i32; 4]; 3],

@@ -27,7 +27,7 @@
 use super::RowNoise;
 use crate::noise::{split, Noise};
 use crate::noise::simplex::{Simplex, F2, F3, G2, G3, NEAR, R2, SCALE2, SCALE3};
-use crate::simd::{gather2, F4, M4};
+use crate::simd::{gather2, gather3, F4, I4, M4};
 
 /// `[e(0), e(1), …]` for `c in [0, 1, …] => e`, written out: `[0, 1, 2].map(…)` is not
 /// always inlined in the wasm build, and a call per chunk costs more than the work.
@@ -323,10 +323,10 @@ impl Chunk3 {
             .and_not(self.xz.xor(M4::splat(l.xz)))
     }
 
-    /// The noise (before scaling) with per-lane corner steps; `grad(corner)` gives the
+    /// The noise (before scaling) with per-lane corner steps; `grad(steps)` gives the
     /// corner's gradient `[gx, gy, gz]` per lane.
     #[inline(always)]
-    fn eval(&self, grad: impl FnMut(usize) -> [F4; 3]) -> F4 {
+    fn eval(&self, grad: impl FnMut([M4; 3]) -> [F4; 3]) -> F4 {
         let mut v = F4::splat(0.0);
         self.corners(grad, |m, t, d, g| {
             let t2 = t * t;
@@ -338,12 +338,13 @@ impl Chunk3 {
 
     /// Calls `corner(m, t, d, g)` for each of the four corners of every lane's simplex
     /// where some lane has `t = r² − |d|² > 0` (`m`: those lanes), with the offsets `d`
-    /// from the corner and its gradient `g = grad(corner)` (only asked for then, as the
-    /// point kernel hashes only then).
+    /// from the corner and its gradient `g = grad(steps)` (only asked for then, as the
+    /// point kernel hashes only then; `steps`: per axis, the lanes whose corner is one
+    /// step from the cell's origin).
     #[inline(always)]
     pub(super) fn corners(
         &self,
-        mut grad: impl FnMut(usize) -> [F4; 3],
+        mut grad: impl FnMut([M4; 3]) -> [F4; 3],
         mut corner: impl FnMut(M4, F4, [F4; 3], [F4; 3]),
     ) {
         let (r2, zero, one) = (F4::splat(R2), F4::splat(0.0), F4::splat(1.0));
@@ -358,20 +359,15 @@ impl Chunk3 {
         let bz = M4::all_true()
             .and_not(yz)
             .or(M4::all_true().and_not(xy).and_not(xz));
-        let step = |m: M4| m.keep(one);
-        let steps = [
-            [zero; 3],
-            [step(ax), step(ay), step(az)],
-            [step(bx), step(by), step(bz)],
-            [one; 3],
-        ];
+        let (no, yes) = (M4::splat(false), M4::all_true());
+        let steps = [[no; 3], [ax, ay, az], [bx, by, bz], [yes; 3]];
         for (n, st) in steps.into_iter().enumerate() {
             let off = F4::splat(n as f32 * G3);
-            let d = each!(a in [0, 1, 2] => self.d0[a] - st[a] + off);
+            let d = each!(a in [0, 1, 2] => self.d0[a] - st[a].keep(one) + off);
             let t = r2 - d[2] * d[2] - d[1] * d[1] - d[0] * d[0];
             let m = t.gt(zero);
             if m.any() {
-                corner(m, t, d, grad(n));
+                corner(m, t, d, grad(st));
             }
         }
     }
@@ -409,32 +405,42 @@ impl Simplex {
         c.eval(self.lane_grads3(c))
     }
 
-    /// `grad(corner)` of [`Chunk3::corners`] with per-lane hashes and lookups.
+    /// `grad(steps)` of [`Chunk3::corners`] with per-lane lookups. The point kernel's
+    /// hash of corner `(i', j', k')` is `grad3[(i' & 255) + h(j', k')]` with the inner
+    /// levels `h(j', k') = perm[(j' & 255) + perm[k' & 255]]`; `grad3` repeats after 256
+    /// entries, so that is entry `(i' + h) & 255`. Where all four lanes share `j` and `k`
+    /// (nearly every chunk of a row: they change every ~3 units of x), the four inner
+    /// hashes of `j, j + 1` by `k, k + 1` are looked up once and each lane selects its own,
+    /// so a corner costs one gather instead of three dependent loads per lane.
     #[inline(always)]
-    pub(super) fn lane_grads3(&self, c: &Chunk3) -> impl Fn(usize) -> [F4; 3] + '_ {
-        let (ii, jj, kk) = (
-            c.i.to_i4().to_array(),
-            c.j.to_i4().to_array(),
-            c.k.to_i4().to_array(),
-        );
-        let (xy, yz, xz) = (c.xy.bitmask(), c.yz.bitmask(), c.xz.bitmask());
-        let st = each!(l in [0, 1, 2, 3] =>
-            steps3(xy >> l & 1 != 0, yz >> l & 1 != 0, xz >> l & 1 != 0));
+    pub(super) fn lane_grads3(&self, c: &Chunk3) -> impl Fn([M4; 3]) -> [F4; 3] + '_ {
+        let (i, j, k) = (c.i.to_i4(), c.j.to_i4(), c.k.to_i4());
+        let shared = c.j.eq(c.j.lane_splat::<0>()).and(c.k.eq(c.k.lane_splat::<0>())).all();
+        let inner = |j: i32, k: i32| {
+            let a = self.perm[(k & 255) as usize] as usize;
+            self.perm[(j & 255) as usize + a] as i32
+        };
+        let (j0, k0) = (j.to_array()[0], k.to_array()[0]);
+        let h = if shared {
+            each!(dj in [0, 1] => each!(dk in [0, 1] =>
+                I4::splat(inner(j0.wrapping_add(dj), k0.wrapping_add(dk)))))
+        } else {
+            [[I4::splat(0); 2]; 2]
+        };
         #[inline(always)]
-        move |n| {
-            let g = each!(l in [0, 1, 2, 3] => {
-                let s = match n {
-                    0 => [0; 3],
-                    3 => [1; 3],
-                    _ => st[l][n - 1],
-                };
-                self.g3(
-                    ii[l].wrapping_add(s[0]),
-                    jj[l].wrapping_add(s[1]),
-                    kk[l].wrapping_add(s[2]),
-                )
-            });
-            each!(a in [0, 1, 2] => F4::new(g[0][a], g[1][a], g[2][a], g[3][a]))
+        move |[sx, sy, sz]| {
+            let (one, zero) = (I4::splat(1), I4::splat(0));
+            let hb = if shared {
+                sy.select(sz.select(h[1][1], h[1][0]), sz.select(h[0][1], h[0][0]))
+            } else {
+                let (jj, kk) = (
+                    (j + sy.select(one, zero)).to_array(),
+                    (k + sz.select(one, zero)).to_array(),
+                );
+                let h = each!(l in [0, 1, 2, 3] => inner(jj[l], kk[l]));
+                I4::new(h[0], h[1], h[2], h[3])
+            };
+            gather3(&self.grad3, i + sx.select(one, zero) + hb)
         }
     }
 

@@ -126,6 +126,13 @@ pub fn gather2<const N: usize>(t: &[[f32; 2]; N], i: [usize; 4]) -> (F4, F4) {
     (F4(g.map(|g| g[0])), F4(g.map(|g| g[1])))
 }
 
+/// The three components of `t[i & 255]` per lane.
+#[inline(always)]
+pub fn gather3(t: &[[f32; 3]; 512], i: I4) -> [F4; 3] {
+    let g = i.0.map(|n| t[(n & 255) as usize]);
+    [0, 1, 2].map(|a| F4(g.map(|g| g[a])))
+}
+
 pub trait Lanes: Copy {
     fn pick(m: [bool; 4], a: Self, b: Self) -> Self;
 }

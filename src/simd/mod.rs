@@ -32,7 +32,7 @@ mod arrays;
 )))]
 use arrays as imp;
 
-pub use imp::{gather2, Lanes, BACKEND, F4, I4, M4, SIMD};
+pub use imp::{gather2, gather3, Lanes, BACKEND, F4, I4, M4, SIMD};
 
 /// `F4` of `t[i[k]]`: a scalar gather.
 #[inline(always)]
@@ -44,6 +44,12 @@ pub fn gather(t: &[f32], i: [usize; 4]) -> F4 {
 #[inline(always)]
 pub fn fade4(t: F4) -> F4 {
     t * t * t * (t * (t * F4::splat(6.0) - F4::splat(15.0)) + F4::splat(10.0))
+}
+
+/// Same operation order as [`crate::noise::fade_deriv`].
+#[inline(always)]
+pub fn fade_deriv4(t: F4) -> F4 {
+    F4::splat(30.0) * t * t * (t * (t - F4::splat(2.0)) + F4::splat(1.0))
 }
 
 /// Same operation order as [`crate::noise::lerp`].

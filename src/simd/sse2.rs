@@ -255,6 +255,27 @@ pub fn gather2<const N: usize>(t: &[[f32; 2]; N], i: [usize; 4]) -> (F4, F4) {
     }
 }
 
+/// The three components of `t[i & 255]` per lane: one 16-byte load per lane (the
+/// entry and the first component of the next, in bounds for entries below 511) and
+/// `_MM_TRANSPOSE4_PS`'s shuffles.
+#[inline(always)]
+pub fn gather3(t: &[[f32; 3]; 512], i: I4) -> [F4; 3] {
+    let n = (i & I4::splat(255)).to_array();
+    let p = n.map(|n| t.as_ptr().wrapping_add(n as usize) as *const f32);
+    // SAFETY: every entry is at most 255, so its 16 bytes lie inside the 512 entries;
+    // movups needs no alignment.
+    unsafe {
+        let [a, b, c, d] = p.map(|p| _mm_loadu_ps(p));
+        let (ab, cd) = (_mm_unpacklo_ps(a, b), _mm_unpacklo_ps(c, d));
+        let (abz, cdz) = (_mm_unpackhi_ps(a, b), _mm_unpackhi_ps(c, d));
+        [
+            F4(_mm_movelh_ps(ab, cd)),
+            F4(_mm_movehl_ps(cd, ab)),
+            F4(_mm_movelh_ps(abz, cdz)),
+        ]
+    }
+}
+
 pub trait Lanes: Copy {
     fn ps(self) -> __m128;
     fn from_ps(v: __m128) -> Self;

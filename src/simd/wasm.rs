@@ -218,6 +218,44 @@ pub fn gather2<const N: usize>(t: &[[f32; 2]; N], i: [usize; 4]) -> (F4, F4) {
     )
 }
 
+/// The three components of `t[i & 255]` per lane: one 16-byte load per lane (the
+/// entry and the first component of the next, in bounds for entries below 511) and a
+/// 4 × 4 transpose instead of twelve lane inserts.
+#[inline(always)]
+pub fn gather3(t: &[[f32; 3]; 512], i: I4) -> [F4; 3] {
+    let i = v128_and(i.0, i32x4_splat(255));
+    let row = |n: u32| t.as_ptr().wrapping_add(n as usize) as *const v128;
+    let p = [
+        row(u32x4_extract_lane::<0>(i)),
+        row(u32x4_extract_lane::<1>(i)),
+        row(u32x4_extract_lane::<2>(i)),
+        row(u32x4_extract_lane::<3>(i)),
+    ];
+    // SAFETY: every entry is at most 255, so its 16 bytes lie inside the 512 entries;
+    // wasm loads need no alignment.
+    let [a, b, c, d] = unsafe {
+        [
+            v128_load(p[0]),
+            v128_load(p[1]),
+            v128_load(p[2]),
+            v128_load(p[3]),
+        ]
+    };
+    let (ab, cd) = (
+        i32x4_shuffle::<0, 4, 1, 5>(a, b),
+        i32x4_shuffle::<0, 4, 1, 5>(c, d),
+    );
+    let (abz, cdz) = (
+        i32x4_shuffle::<2, 6, 3, 7>(a, b),
+        i32x4_shuffle::<2, 6, 3, 7>(c, d),
+    );
+    [
+        F4(i32x4_shuffle::<0, 1, 4, 5>(ab, cd)),
+        F4(i32x4_shuffle::<2, 3, 6, 7>(ab, cd)),
+        F4(i32x4_shuffle::<0, 1, 4, 5>(abz, cdz)),
+    ]
+}
+
 pub trait Lanes: Copy {
     fn v(self) -> v128;
     fn from_v(v: v128) -> Self;

@@ -25,17 +25,18 @@ pub(super) fn row_axis(y: f32, axis: fn(f32) -> Axis) -> (Axis, F4) {
     (axis(y), F4::splat(fade_deriv(cell(y).1)))
 }
 
-/// One chunk from its corner terms `n` and gradients `g` (00, 10, 01, 11).
+/// One chunk from its corner terms `n` and gradients `g` (00, 10, 01, 11), the fades
+/// `u`, `v` of x and y and their slopes `du`, `dv`.
 #[inline(always)]
-pub(super) fn blend(n: [F4; 4], g: [(F4, F4); 4], u: F4, du: F4, ya: &Axis, dv: F4) -> [F4; 3] {
+pub(crate) fn blend(n: [F4; 4], g: [(F4, F4); 4], (u, du): (F4, F4), (v, dv): (F4, F4)) -> [F4; 3] {
     let (r0, r1) = (lerp4(n[0], n[1], u), lerp4(n[2], n[3], u));
     let dx0 = lerp4(g[0].0, g[1].0, u) + du * (n[1] - n[0]);
     let dx1 = lerp4(g[2].0, g[3].0, u) + du * (n[3] - n[2]);
     let (dy0, dy1) = (lerp4(g[0].1, g[1].1, u), lerp4(g[2].1, g[3].1, u));
     [
-        lerp4(r0, r1, ya.s),
-        lerp4(dx0, dx1, ya.s),
-        lerp4(dy0, dy1, ya.s) + dv * (r1 - r0),
+        lerp4(r0, r1, v),
+        lerp4(dx0, dx1, v),
+        lerp4(dy0, dy1, v) + dv * (r1 - r0),
     ]
 }
 
@@ -43,16 +44,12 @@ pub(super) fn blend(n: [F4; 4], g: [(F4, F4); 4], u: F4, du: F4, ya: &Axis, dv: 
 /// kernel blends zeros): a lerp of two `+0.0` by a fade in `[0, 1]` is `+0.0`, so the
 /// gradient lerps reduce to the `+0.0` they add, with the same bits.
 #[inline(always)]
-pub(super) fn blend_values(n: [F4; 4], u: F4, du: F4, ya: &Axis, dv: F4) -> [F4; 3] {
+pub(crate) fn blend_values(n: [F4; 4], (u, du): (F4, F4), (v, dv): (F4, F4)) -> [F4; 3] {
     let zero = F4::splat(0.0);
     let (r0, r1) = (lerp4(n[0], n[1], u), lerp4(n[2], n[3], u));
     let dx0 = zero + du * (n[1] - n[0]);
     let dx1 = zero + du * (n[3] - n[2]);
-    [
-        lerp4(r0, r1, ya.s),
-        lerp4(dx0, dx1, ya.s),
-        zero + dv * (r1 - r0),
-    ]
+    [lerp4(r0, r1, v), lerp4(dx0, dx1, v), zero + dv * (r1 - r0)]
 }
 
 #[inline(always)]
@@ -94,7 +91,7 @@ fn gradient_row<const M: usize>(
                 cc.0 * xf + cy,
                 d.0 * xf1 + dy,
             ];
-            store(blend(n, gs, u, du, &ya, dv), &mut planes, k);
+            store(blend(n, gs, (u, du), (ya.s, dv)), &mut planes, k);
         }
     });
 }
@@ -131,7 +128,7 @@ impl LatticeDeriv for Value {
             };
             for k in (k0..end).step_by(4) {
                 let (u, du) = (F4::load(&c.u[k..]), F4::load(&c.du[k..]));
-                store(blend_values(n, u, du, &ya, dv), &mut planes, k);
+                store(blend_values(n, (u, du), (ya.s, dv)), &mut planes, k);
             }
         });
     }

@@ -18,7 +18,7 @@ pub(crate) trait LatticeDeriv3 {
 }
 
 /// Per-corner gradients `(gx, gy, gz)` of one chunk.
-type Grads = [(F4, F4, F4); 8];
+pub(crate) type Grads = [(F4, F4, F4); 8];
 
 /// One chunk from its corner terms `n` and the corners' gradients `g` (`None`: value
 /// noise, whose corners have none).
@@ -32,31 +32,44 @@ fn chunk(
     g: Option<&Grads>,
     planes: &mut [&mut [f32]; 4],
 ) {
-    let (u, du) = (F4::load(&c.u[k..]), F4::load(&c.du[k..]));
+    let u = (F4::load(&c.u[k..]), F4::load(&c.du[k..]));
+    let out = blend3(n, g, u, (ya.s, *dv), (za.s, *dw));
+    for (p, v) in planes.iter_mut().zip(out) {
+        v.store(&mut p[k..]);
+    }
+}
+
+/// Four samples from their corner terms `n` (corners `x + 2y + 4z`) and gradients `g`
+/// (`None`: zeros), with the fade and its slope on each axis: the point derivative's
+/// blend (`crate::noise::deriv`), two z layers of [`blend`].
+#[inline(always)]
+pub(crate) fn blend3(
+    n: [F4; 8],
+    g: Option<&Grads>,
+    u: (F4, F4),
+    v: (F4, F4),
+    (w, dw): (F4, F4),
+) -> [F4; 4] {
     let layer = |o: usize| {
         let n4 = [n[o], n[o + 1], n[o + 2], n[o + 3]];
         let Some(g) = g else {
             // The point kernel blends zero gradients: `+0.0` (see `blend_values`).
-            let [v, dx, dy] = blend_values(n4, u, du, ya, *dv);
-            return [v, dx, dy, F4::splat(0.0)];
+            let [val, dx, dy] = blend_values(n4, u, v);
+            return [val, dx, dy, F4::splat(0.0)];
         };
         let g2 = [0, 1, 2, 3].map(|q| (g[o + q].0, g[o + q].1));
-        let [v, dx, dy] = blend(n4, g2, u, du, ya, *dv);
+        let [val, dx, dy] = blend(n4, g2, u, v);
         let gz = |q: usize| g[o + q].2;
-        let dz = lerp4(lerp4(gz(0), gz(1), u), lerp4(gz(2), gz(3), u), ya.s);
-        [v, dx, dy, dz]
+        let dz = lerp4(lerp4(gz(0), gz(1), u.0), lerp4(gz(2), gz(3), u.0), v.0);
+        [val, dx, dy, dz]
     };
     let (a, b) = (layer(0), layer(4));
-    let w = za.s;
-    let out = [
+    [
         lerp4(a[0], b[0], w),
         lerp4(a[1], b[1], w),
         lerp4(a[2], b[2], w),
-        lerp4(a[3], b[3], w) + *dw * (b[0] - a[0]),
-    ];
-    for (p, v) in planes.iter_mut().zip(out) {
-        v.store(&mut p[k..]);
-    }
+        lerp4(a[3], b[3], w) + dw * (b[0] - a[0]),
+    ]
 }
 
 /// A gradient-noise 3D derivative row: `hashes::<U>(k)` gives the eight corners' hashes

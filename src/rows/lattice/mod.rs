@@ -11,8 +11,8 @@ mod deriv3;
 mod gradient;
 mod value;
 
-pub(crate) use deriv::LatticeDeriv;
-pub(crate) use deriv3::LatticeDeriv3;
+pub(crate) use deriv::{blend, blend_values, LatticeDeriv};
+pub(crate) use deriv3::{blend3, Grads, LatticeDeriv3};
 
 use crate::noise::{cell, fade, fade_deriv};
 use crate::simd::F4;
