@@ -574,14 +574,17 @@ mod points_deriv_tests {
 
     /// The point batches of the lattice kernels (src/rows/points_deriv.rs, batches of
     /// 1024) give `eval2_deriv`/`eval3_deriv`'s bits for every lattice kernel and
-    /// fractal kind, near and far from the origin, with batch ends and padding.
+    /// fractal kind, near and far from the origin, with batch ends and padding; a tiled
+    /// field goes point by point in 2D and through the batches in 3D.
     #[test]
     fn batches_equal_point_derivatives_bit_for_bit() {
         let mut rng = Mulberry32::new(7);
         for noise in ["perlin", "value", "perlin-improved"] {
-            for kind in ["fbm", "ridged", "billow", "turbulence"] {
+            let tiled = r#","period":[8,5]"#;
+            let kinds = [("fbm", ""), ("ridged", ""), ("billow", ""), ("turbulence", ""), ("fbm", tiled)];
+            for (kind, tile) in kinds {
                 let json = format!(
-                    r#"{{"noise":"{noise}","seed":3,"offset":[0.25,-1.5,2],"fractal":{{"kind":"{kind}","octaves":3}}}}"#
+                    r#"{{"noise":"{noise}","seed":3,"offset":[0.25,-1.5,2],"fractal":{{"kind":"{kind}","octaves":3}}{tile}}}"#
                 );
                 let field = Field::new(&serde_json::from_str::<Spec>(&json).unwrap()).unwrap();
                 for reach in [3.0, 1e5] {

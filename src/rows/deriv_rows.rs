@@ -29,7 +29,7 @@ pub trait DerivFill: DerivNoise + Sized {
     }
     /// The value and gradient at the points `p` (x, y, z arrays) into `dims + 1` planes
     /// (∂z zeros in 2D): point by point unless the kernel has four-lane point derivatives
-    /// (the lattice noises, unwarped and untiled).
+    /// (the lattice noises, where rows apply: unwarped, and untiled in 2D).
     fn deriv_points(c: &Composed<Self>, p: &[Vec<f64>; 3], dims: u32, out: [&mut [f32]; 4]) {
         each_point_deriv(c, p, dims, out)
     }
@@ -149,7 +149,7 @@ macro_rules! lattice_fill {
                 }
             }
             fn deriv_points(c: &Composed<Self>, p: &[Vec<f64>; 3], dims: u32, out: [&mut [f32]; 4]) {
-                if c.warp.is_some() || c.period.is_some() {
+                if !c.rows_apply(dims) {
                     return each_point_deriv(c, p, dims, out);
                 }
                 let [v, gx, gy, gz] = out;

@@ -7,7 +7,7 @@
 //! corner terms in the same order, the same fade blends: [`blend`], [`blend_values`],
 //! [`blend3`]) at the cells and fractions of the plain point batches ([`axis4`]), so each
 //! point keeps the bits of [`Composed::eval2_deriv`] / `eval3_deriv`. Warped and tiled
-//! fields go point by point.
+//! fields, and tiled 2D ones, go point by point.
 
 use super::deriv_rows::{accumulate, Term};
 use super::lattice::{blend, blend3, blend_values, Grads};
@@ -143,7 +143,7 @@ impl<K: LatticeDeriv4 + Noise> Composed<K> {
     /// the points' length, four at a time (unwarped and untiled fields only).
     pub(crate) fn lattice_deriv2_points(&self, p: &[Vec<f64>; 3], out: [&mut [f32]; 3]) {
         let period = self.base.period(2);
-        self.deriv_batches(p, 2, out, |q, k, f| {
+        self.deriv_batches(p, out, |q, k, f| {
             let (x, y) = (axis4(&q[0], k, f, period), axis4(&q[1], k, f, period));
             if same(x.0) && same(y.0) {
                 self.base.deriv2_4::<true>(x, y)
@@ -153,10 +153,11 @@ impl<K: LatticeDeriv4 + Noise> Composed<K> {
         })
     }
 
-    /// [`Composed::eval3_deriv`] at the points `p` into four planes.
+    /// [`Composed::eval3_deriv`] at the points `p` into four planes (unwarped fields;
+    /// a 2D tile does not apply in 3D).
     pub(crate) fn lattice_deriv3_points(&self, p: &[Vec<f64>; 3], out: [&mut [f32]; 4]) {
         let period = self.base.period(3);
-        self.deriv_batches(p, 3, out, |q, k, f| {
+        self.deriv_batches(p, out, |q, k, f| {
             let a = [0, 1, 2].map(|a| axis4(&q[a], k, f, period));
             if a.iter().all(|a| same(a.0)) {
                 self.base.deriv3_4::<true>(a)
@@ -166,12 +167,12 @@ impl<K: LatticeDeriv4 + Noise> Composed<K> {
         })
     }
 
-    /// The fractal sum over batches of the points `p` (offset, padded): `kernel(q, k,
-    /// f)` gives the kernel's `N` channels of the four points from `k` at frequency `f`.
+    /// The fractal sum over batches of the points `p` (offset, padded; the `N − 1` axes
+    /// of an `N`-channel derivative): `kernel(q, k, f)` gives the `N` channels of the four
+    /// points from `k` at frequency `f`.
     fn deriv_batches<const N: usize>(
         &self,
         p: &[Vec<f64>; 3],
-        dims: usize,
         out: [&mut [f32]; N],
         kernel: impl Fn(&[Vec<f64>; 3], usize, f64) -> [F4; N],
     ) {
@@ -183,7 +184,7 @@ impl<K: LatticeDeriv4 + Noise> Composed<K> {
         let mut start = 0;
         while let Some(mut outs) = next_all(&mut batches) {
             let len = outs[0].len();
-            let q: [Vec<f64>; 3] = core::array::from_fn(|a| match a < dims {
+            let q: [Vec<f64>; 3] = core::array::from_fn(|a| match a + 1 < N {
                 true => padded(&p[a][start..start + len], len, self.offset[a]),
                 false => Vec::new(),
             });
