@@ -587,7 +587,7 @@ mod points_deriv_tests {
                     r#"{{"noise":"{noise}","seed":3,"offset":[0.25,-1.5,2],"fractal":{{"kind":"{kind}","octaves":3}}{tile}}}"#
                 );
                 let field = Field::new(&serde_json::from_str::<Spec>(&json).unwrap()).unwrap();
-                for reach in [3.0, 1e5] {
+                for reach in [3.0, 1e5, 1e7] {
                     let n = 2 * 1024 + 7;
                     let p: [Vec<f64>; 3] = core::array::from_fn(|_| {
                         (0..n).map(|_| (rng.next_f32() as f64 * 2.0 - 1.0) * reach).collect()
