@@ -75,7 +75,7 @@ if (flag('--serve')) {
   if (result.pool) console.log(`\npool(${result.pool.size}): ${result.pool.jobs} jobs, ${result.pool.freshBuffers} fresh result buffers (the rest reused)`);
   if (result.parallelCapacity) console.log(`parallel capacity (two busy workers / one, before and after the workloads): ${result.parallelCapacity.join(' and ')}× — pool ratios cannot exceed it`);
   if (result.interactive) console.log(`\ninteractive (figure 1, 512², 4 octaves, median ms per frame): ${Object.entries(result.interactive).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}`);
-  if (result.erosion) console.log(`erosion (wasm): ${Object.entries(result.erosion).map(([k, v]) => `${k} ${Math.round(v.dropletsPerSecond)} droplets/s on 512², fill + D8 on 1024² ${v.fillD8ms.toFixed(1)} ms`).join('; ')}`);
+  if (result.erosion) console.log(`erosion (wasm): ${Object.entries(result.erosion).map(([k, v]) => `${k} ${Math.round(v.dropletsPerSecond)} droplets/s on 512², fill + D8 on 1024² ${v.fillD8ms.toFixed(1)} ms, landscape step on 1024² ${v.landscapeStepMs.toFixed(1)} ms`).join('; ')}`);
   for (const [name, g] of Object.entries(result.graph ?? {})) {
     console.log(`graph ${name} (${g.label}): ${g.graphMs.toFixed(1)} ms, ${g.overLeaves.toFixed(2)}× its leaves' own fills (${g.leavesMs.toFixed(1)} ms); fastest JS ${g.peer} ${g.peers[g.peer].toFixed(1)} ms: landform ${g.vsPeer.toFixed(2)}× faster`);
   }

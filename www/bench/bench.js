@@ -322,7 +322,11 @@ async function interactiveBench(apis, log) {
   return out;
 }
 
-/** Droplets per second on 512² and fill + D8 accumulation on 1024², in wasm. */
+/**
+ * Droplets per second on 512², fill + D8 accumulation on 1024², and one landscape step
+ * (uplift, receivers, pits, stack, area, stream power n = 1, diffusion) on 1024² after
+ * ten steps of uplift on the noise terrain × 50 m, in wasm: issue 16's three timings.
+ */
 async function erosionBench(apis, log) {
   const out = {};
   for (const [name, api] of Object.entries(apis)) {
@@ -336,7 +340,11 @@ async function erosionBench(apis, log) {
       return h;
     };
     const h512 = terrain(512), h1024 = terrain(1024);
-    const drops = 30000, dt = [], ft = [];
+    const ls = new api.Landscape(1024, 1024);
+    ls.setHeights(h1024.map((v) => v * 50));
+    ls.setUplift(1e-3);
+    ls.step(1e4, 10);
+    const drops = 30000, dt = [], ft = [], st = [];
     for (let r = 0; r < 4; r++) {
       const h = h512.slice();
       const e = new api.Eroder(512, 512, { seed: r + 1 });
@@ -349,10 +357,14 @@ async function erosionBench(apis, log) {
       api.fillDepressions(g, 1024, 1024);
       api.flowAccumulation(g, 1024, 1024);
       if (r > 0) ft.push(performance.now() - t1);
+      const t2 = performance.now();
+      ls.step(1e4, 1);
+      if (r > 0) st.push(performance.now() - t2);
       await tick();
     }
-    out[name] = { dropletsPerSecond: drops / (median(dt) / 1000), fillD8ms: median(ft) };
-    log(`erosion ${name}: ${Math.round(out[name].dropletsPerSecond)} droplets/s, fill+D8 ${out[name].fillD8ms.toFixed(1)} ms`);
+    ls.free();
+    out[name] = { dropletsPerSecond: drops / (median(dt) / 1000), fillD8ms: median(ft), landscapeStepMs: median(st) };
+    log(`erosion ${name}: ${Math.round(out[name].dropletsPerSecond)} droplets/s, fill+D8 ${out[name].fillD8ms.toFixed(1)} ms, landscape step ${out[name].landscapeStepMs.toFixed(1)} ms`);
   }
   return out;
 }

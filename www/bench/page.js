@@ -25,7 +25,7 @@ function extras(result) {
   const i = result.interactive, e = result.erosion;
   const lines = [];
   if (i) lines.push(`Figure 1 at 512², 4 octaves, while a slider moves: median ${i.pool.toFixed(1)} ms per frame to the picture, filled in the worker pool; the same fill and paint on the main thread: ${i.simd.toFixed(1)} ms with SIMD, ${i.scalar.toFixed(1)} ms scalar.`);
-  if (e) lines.push(`Erosion: ${Math.round(e.simd.dropletsPerSecond).toLocaleString('en')} droplets/s on 512²; depression filling + D8 on 1024²: ${e.simd.fillD8ms.toFixed(0)} ms.`);
+  if (e) lines.push(`Erosion: ${Math.round(e.simd.dropletsPerSecond).toLocaleString('en')} droplets/s on 512²; depression filling + D8 on 1024²: ${e.simd.fillD8ms.toFixed(0)} ms; one landscape step (stream power and diffusion) on 1024²: ${e.simd.landscapeStepMs.toFixed(0)} ms.`);
   for (const [name, g] of Object.entries(result.graph ?? {})) {
     lines.push(`Field graph ${name} (${g.label}, blend of three leaves): ${g.graphMs.toFixed(1)} ms, ${g.overLeaves.toFixed(2)}× its leaves' own fills, ${g.vsPeer.toFixed(2)}× faster than the fastest JS (${g.peer}).`);
   }
