@@ -684,12 +684,9 @@ impl Simplex {
             if in_last.or(in_cur).all() {
                 let (i3, j3) = (i.to_array()[3], j.to_array()[3]);
                 let last = T::new(self, i3, j3, m.bitmask() & 8 != 0, y);
-                if in_last.all() {
-                    chunk(k, From2::Kept(&last, x0));
-                } else {
-                    // One edge crossed: each lane takes its simplex's terms.
-                    chunk(k, From2::Kept(&T::mix(in_cur, &cur, &last), x0));
-                }
+                // Each lane takes its simplex's terms (all lane 3's when no edge lies
+                // inside the chunk: selecting costs less than a branch that goes either way).
+                chunk(k, From2::Kept(&T::mix(in_cur, &cur, &last), x0));
                 cur = last;
             } else {
                 cur = T::none();
@@ -734,12 +731,8 @@ impl Simplex {
             let in_last = c.is(&l);
             if in_last.or(in_cur).all() {
                 let last = T::new(self, l, y, z);
-                if in_last.all() {
-                    chunk(k, From3::Kept(&last, c.d0[0]));
-                } else {
-                    // One face crossed: each lane takes its simplex's terms.
-                    chunk(k, From3::Kept(&T::mix(in_cur, &cur, &last), c.d0[0]));
-                }
+                // Each lane takes its simplex's terms, as in `row2_chunks`.
+                chunk(k, From3::Kept(&T::mix(in_cur, &cur, &last), c.d0[0]));
                 cur = last;
             } else {
                 cur = T::none();
